@@ -1,0 +1,149 @@
+# Tally - top-level build.
+#
+#   make [ARCH=x86_64|mips] [ENDIAN=little|big]   build the kernel
+#   make iso                                       x86_64 hybrid BIOS/UEFI ISO
+#   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU=]
+#   make test                                      host unit tests + QEMU tests
+#   make clean
+#
+# Outputs go to build/<target>/ where target is x86_64, mips or mipsbe.
+
+ARCH    ?= x86_64
+ENDIAN  ?= little
+BOOT    ?= kernel
+FIRMWARE ?= bios
+APPEND  ?=
+ICOUNT  ?= 0
+SMP     ?= 1
+CPU     ?=
+
+ifeq ($(ARCH),x86_64)
+  TARGET := x86_64
+else ifeq ($(ARCH),mips)
+  ifeq ($(ENDIAN),big)
+    TARGET := mipsbe
+  else ifeq ($(ENDIAN),little)
+    TARGET := mips
+  else
+    $(error ENDIAN must be little or big, not '$(ENDIAN)')
+  endif
+else
+  $(error ARCH must be x86_64 or mips, not '$(ARCH)')
+endif
+
+B := build/$(TARGET)
+
+WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
+        -Wmissing-prototypes -Wshadow -Wpointer-arith
+INCS := -Ilibc/include -Ikernel -Idrivers -Iarch/$(ARCH) -I.
+BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+COMMON_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
+        -fno-stack-protector -fno-pic -nostdinc $(INCS) \
+        -DTALLY_BUILD_ID='"$(BUILD_ID)"' -MMD -MP
+
+ifeq ($(ARCH),x86_64)
+  CC      := gcc
+  LD      := ld
+  OBJCOPY := objcopy
+  # The compiler's own freestanding headers (stdint.h, stdarg.h, ...).
+  CC_INC  := $(shell $(CC) -print-file-name=include)
+  CFLAGS  := $(COMMON_CFLAGS) -isystem $(CC_INC) -m64 -mcmodel=kernel \
+             -mno-red-zone -mgeneral-regs-only -fno-asynchronous-unwind-tables \
+             -DARCH_X86_64
+  ASFLAGS := -f elf64 -g -F dwarf
+  LDFLAGS := -nostdlib -z max-page-size=0x1000 -z noexecstack
+else
+  CC      := clang
+  LD      := ld.lld
+  OBJCOPY := llvm-objcopy
+  CC_INC  := $(shell $(CC) -print-resource-dir)/include
+  ifeq ($(ENDIAN),big)
+    MTRIPLE := mips-unknown-elf
+    ENDIAN_DEF := -DARCH_BIG_ENDIAN
+  else
+    MTRIPLE := mipsel-unknown-elf
+    ENDIAN_DEF := -DARCH_LITTLE_ENDIAN
+  endif
+  CFLAGS  := $(COMMON_CFLAGS) -isystem $(CC_INC) --target=$(MTRIPLE) \
+             -march=mips32r2 -mabi=32 -msoft-float -mno-abicalls -G 0 \
+             -fno-asynchronous-unwind-tables -DARCH_MIPS $(ENDIAN_DEF)
+  LDFLAGS := -nostdlib -z noexecstack
+endif
+
+# ---- sources ---------------------------------------------------------------
+# Portable code is everything under kernel/ and libc/; each arch names its own
+# boot, arch and driver files in arch/<arch>/sources.mk (ARCH_SRCS, ARCH_DRIVERS).
+# kernel/staging.mk names work that compiles but is not linked yet, because
+# a layer it stands on is still being built; it empties as layers land.
+KERNEL_STAGED :=
+-include kernel/staging.mk
+KERNEL_SRCS := $(filter-out $(KERNEL_STAGED),$(sort $(wildcard kernel/*.c kernel/*/*.c)))
+LIBC_SRCS   := $(sort $(wildcard libc/*.c))
+COMMON_DRIVERS := drivers/uart16550.c drivers/i8259.c drivers/i8254.c
+ARCH_SRCS :=
+ARCH_DRIVERS :=
+-include arch/$(ARCH)/sources.mk
+
+SRCS := $(KERNEL_SRCS) $(LIBC_SRCS) $(COMMON_DRIVERS) $(ARCH_DRIVERS) $(ARCH_SRCS)
+OBJS := $(patsubst %,$(B)/%.o,$(SRCS))
+
+KERNEL := $(B)/tally.elf
+
+.PHONY: all kernel iso run test unit system clean deps
+all: kernel
+kernel: $(KERNEL) $(KERNEL_EXTRA)
+
+$(B)/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -D__ASSEMBLY__ -c $< -o $@
+
+$(B)/%.asm.o: %.asm
+	@mkdir -p $(dir $@)
+	nasm $(ASFLAGS) -MD $(B)/$*.asm.d -MP $< -o $@
+
+# One linker script for both machines, preprocessed for the arch.
+$(B)/linker.ld: linker.ld $(wildcard arch/$(ARCH)/layout.ld)
+	@mkdir -p $(dir $@)
+	$(CC) -E -P -x c -nostdinc -I. -DARCH_$(shell echo $(ARCH) | tr a-z A-Z) $(ENDIAN_DEF) $< -o $@
+
+$(KERNEL): $(OBJS) $(B)/linker.ld
+	$(LD) $(LDFLAGS) -T $(B)/linker.ld -o $@ $(OBJS)
+
+-include $(OBJS:.o=.d)
+
+# ---- ISO (x86_64) -----------------------------------------------------------
+ISO := build/x86_64/tally.iso
+iso:
+	$(MAKE) ARCH=x86_64 kernel
+	scripts/mkiso build/x86_64/tally.elf $(ISO)
+
+# ---- run --------------------------------------------------------------------
+run: deps
+	$(MAKE) ARCH=$(ARCH) ENDIAN=$(ENDIAN) kernel
+	@if [ "$(ARCH)" = x86_64 ] && [ "$(BOOT)" = iso ]; then $(MAKE) iso; fi
+	scripts/qemu-run --arch $(ARCH) --endian $(ENDIAN) --boot $(BOOT) \
+	    --firmware $(FIRMWARE) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
+	    $(if $(filter 1 yes,$(ICOUNT)),--icount) --append "$(APPEND)"
+
+# ---- tests ------------------------------------------------------------------
+# `make test` builds every target, then one pytest run covers the host unit
+# tests (tests/unit, cmocka) and the QEMU system tests (tests/system).
+test: deps
+	$(MAKE) ARCH=x86_64 kernel
+	$(MAKE) ARCH=mips ENDIAN=little kernel
+	$(MAKE) ARCH=mips ENDIAN=big kernel
+	$(MAKE) iso
+	$(MAKE) unit-build
+	/usr/bin/python3 -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
+
+include tests/unit/unit.mk
+
+deps:
+	@scripts/install-deps --check || scripts/install-deps
+
+clean:
+	rm -rf build

@@ -1,0 +1,52 @@
+/*
+ * mips.h - what the files of arch/mips tell each other.  Nothing outside
+ * arch/mips includes this; the portable kernel sees only kernel/arch.h.
+ */
+#ifndef TALLY_MIPS_MIPS_H
+#define TALLY_MIPS_MIPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct boot_info;
+
+/* boot.c: C entry from start.S, with the loader's a0..a3. */
+void mips_boot(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
+	__attribute__((noreturn));
+
+/* bootinfo.c */
+void bootinfo_parse(struct boot_info *bi, uint32_t a0, uint32_t a1,
+		    uint32_t a2, uint32_t a3);
+/* A problem found while parsing, to print once the console works; or NULL. */
+const char *bootinfo_warning(void);
+
+/* semihost.c */
+void semihost_detect(uint32_t a0);
+bool semihost_present(void);
+void semihost_exit(int code) __attribute__((noreturn));
+
+/* tlb.c */
+void tlb_init(void);
+unsigned tlb_entries(void);
+
+/* trap.c */
+void trap_init(void);
+/* Interrupts that arrived inside arch_idle's window and skipped its wait. */
+unsigned long trap_idle_restarts(void);
+
+/* intr.c */
+void intr_init(void);
+void intr_dispatch(uint32_t pending);
+
+/* timer.c */
+struct timer_stats {
+	uint32_t period;              /* Count cycles per tick */
+	uint32_t next_compare;
+	unsigned long ticks_missed;   /* ticks delivered late, in a catch-up */
+	unsigned long resyncs;        /* times time jumped too far to catch up */
+};
+void timer_stats(struct timer_stats *st);
+unsigned timer_ip(void);
+void timer_interrupt(void);
+
+#endif

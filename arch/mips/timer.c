@@ -1,0 +1,130 @@
+/*
+ * timer.c - CP0 Count as the cycle counter and Count/Compare as the tick.
+ *
+ * Count is 32 bits wide and, on QEMU's Malta, ticks every 6 ns, so it wraps
+ * about every 26 s; arch_cycles() extends it to 64 bits by noticing the
+ * wrap on each read.  That needs a read at least once per wrap, which the
+ * tick guarantees: timer_interrupt reads it on every tick.
+ *
+ * The tick is kept drift-free by stepping Compare by exactly one period
+ * from its previous value rather than from "now"; a handler that runs late
+ * catches up by delivering the missed ticks.
+ */
+#include "arch.h"
+#include "cp0.h"
+#include "i8254.h"
+#include "mips.h"
+
+#include <stdio.h>
+
+#define MEASURE_MS          50
+#define COUNT_HZ_MIN        1000000u        /* below this the measurement failed */
+#define COUNT_HZ_MAX        4000000000u
+#define COUNT_HZ_FALLBACK   100000000u
+/* More missed periods than this means time jumped: resynchronise instead. */
+#define CATCHUP_MAX         100u
+
+static uint32_t count_last;
+static uint32_t count_high;
+static uint64_t count_hz;
+static uint32_t period;
+static uint32_t next_compare;
+static unsigned ip_line = IP_TIMER_DEFAULT;
+static unsigned long ticks_missed, resyncs;
+
+uint64_t arch_cycles(void)
+{
+	irqflags_t flags = arch_irq_save();
+	uint32_t now = cp0_read_count();
+	uint64_t v;
+
+	if (now < count_last)
+		count_high++;
+	count_last = now;
+	v = ((uint64_t)count_high << 32) | now;
+	arch_irq_restore(flags);
+	return v;
+}
+
+uint64_t arch_cycles_hz(void)
+{
+	return count_hz;
+}
+
+void timer_stats(struct timer_stats *st)
+{
+	st->period = period;
+	st->next_compare = next_compare;
+	st->ticks_missed = ticks_missed;
+	st->resyncs = resyncs;
+}
+
+unsigned timer_ip(void)
+{
+	return ip_line;
+}
+
+/* IntCtl names the timer's line on Release 2; before that it is IP7. */
+static unsigned find_timer_ip(void)
+{
+	unsigned ip;
+
+	if (!cp0_is_release2())
+		return IP_TIMER_DEFAULT;
+	ip = cp0_field(cp0_read_intctl(), INTCTL_IPTI_MASK, INTCTL_IPTI_SHIFT);
+	return ip >= IP_I8259 ? ip : IP_TIMER_DEFAULT;
+}
+
+void timer_interrupt(void)
+{
+	unsigned due = 0;
+	uint32_t now;
+
+	(void)arch_cycles();
+	now = cp0_read_count();
+	/* Signed differences: Count and Compare wrap. */
+	while ((int32_t)(now - next_compare) >= 0) {
+		next_compare += period;
+		if (++due > CATCHUP_MAX) {
+			next_compare = now + period;
+			resyncs++;
+			break;
+		}
+	}
+	cp0_write_compare(next_compare);
+	/* Compare may have been passed while it was being written. */
+	while ((int32_t)(cp0_read_count() - next_compare) >= 0) {
+		next_compare += period;
+		due++;
+		cp0_write_compare(next_compare);
+	}
+	if (due == 0) {
+		/* Woken before Compare (a write raced the match): not a tick. */
+		return;
+	}
+	ticks_missed += due - 1;
+	while (due-- > 0)
+		clock_tick();
+}
+
+void arch_timer_start(unsigned hz)
+{
+	irqflags_t flags = arch_irq_save();
+	uint64_t measured;
+
+	ip_line = find_timer_ip();
+	measured = i8254_measure(arch_cycles, MEASURE_MS);
+	if (measured < COUNT_HZ_MIN || measured > COUNT_HZ_MAX) {
+		printf("mips: Count rate measured as %llu Hz, implausible; assuming %u Hz\n",
+		       (unsigned long long)measured, COUNT_HZ_FALLBACK);
+		measured = COUNT_HZ_FALLBACK;
+	}
+	count_hz = measured;
+	if (hz == 0)
+		hz = 1;
+	period = (uint32_t)(count_hz / hz);
+	next_compare = cp0_read_count() + period;
+	cp0_write_compare(next_compare);
+	cp0_write_status(cp0_read_status() | ST_IM(ip_line));
+	arch_irq_restore(flags);
+}

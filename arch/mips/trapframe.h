@@ -1,0 +1,85 @@
+/*
+ * trapframe.h - the registers saved on every exception or interrupt.
+ *
+ * The frame holds the whole user-visible state (all GPRs, HI, LO) plus the
+ * CP0 registers that describe the exception, so the same frame serves a
+ * kernel fault dump today and a user task's saved context later: a system
+ * call reads its arguments from regs[REG_A0..] and writes results to
+ * regs[REG_V0], a context switch returns through mips_trap_return with
+ * another task's frame, and entering user mode for the first time is
+ * building a frame whose status has KSU = user and "returning" through it.
+ *
+ * The assembler offsets below must match the struct; trap.c checks them at
+ * compile time.
+ */
+#ifndef TALLY_MIPS_TRAPFRAME_H
+#define TALLY_MIPS_TRAPFRAME_H
+
+/* GPR numbers, as indices into regs[] (the O32 names). */
+#define REG_ZERO 0
+#define REG_AT   1
+#define REG_V0   2
+#define REG_V1   3
+#define REG_A0   4
+#define REG_A1   5
+#define REG_A2   6
+#define REG_A3   7
+#define REG_T0   8
+#define REG_T7   15
+#define REG_S0   16
+#define REG_S7   23
+#define REG_T8   24
+#define REG_T9   25
+#define REG_K0   26
+#define REG_K1   27
+#define REG_GP   28
+#define REG_SP   29
+#define REG_FP   30
+#define REG_RA   31
+#define REG_COUNT 32
+
+#define TF_WORD      4
+#define TF_REG(n)    ((n) * TF_WORD)
+#define TF_HI        (REG_COUNT * TF_WORD)
+#define TF_LO        (TF_HI + TF_WORD)
+#define TF_EPC       (TF_LO + TF_WORD)
+#define TF_STATUS    (TF_EPC + TF_WORD)
+#define TF_CAUSE     (TF_STATUS + TF_WORD)
+#define TF_BADVADDR  (TF_CAUSE + TF_WORD)
+/* Two spare words keep the frame a multiple of 8 (the O32 stack alignment). */
+#define TF_SIZE      (TF_BADVADDR + 3 * TF_WORD)
+
+/*
+ * The exception entry reserves the O32 argument save area below the frame,
+ * since it calls C with the frame as the first argument.
+ */
+#define TF_ARGSAVE   16
+#define TF_STACK     (TF_ARGSAVE + TF_SIZE)
+
+#ifndef __ASSEMBLY__
+
+#include <stdint.h>
+
+struct trapframe {
+	uint32_t regs[REG_COUNT];  /* regs[0] is stored as 0; k0/k1 are not kept */
+	uint32_t hi;
+	uint32_t lo;
+	uint32_t epc;              /* where eret resumes */
+	uint32_t status;           /* at the exception: EXL set, KSU and IE as before */
+	uint32_t cause;
+	uint32_t badvaddr;
+	uint32_t spare[2];
+};
+
+/* Called by the exception entry in vectors.S, with interrupts off. */
+void mips_trap(struct trapframe *tf);
+
+/*
+ * Stack pointer to switch to when an exception arrives from user mode
+ * (Status.UM set); the kernel stack of the running task.  Zero until user
+ * mode exists.
+ */
+extern uint32_t mips_kstack_top;
+
+#endif /* !__ASSEMBLY__ */
+#endif

@@ -1,0 +1,168 @@
+/*
+ * vectors.S - exception entry and return.
+ *
+ * mips_vec_stub is the few instructions that trap.c copies to each vector
+ * offset from EBase (TLB refill, cache error, general).  It only jumps to
+ * mips_exc_entry: the vectors are 128 bytes apart, too small for the save
+ * sequence, and a jump through a register works wherever EBase is.
+ *
+ * mips_exc_entry saves the interrupted context into a struct trapframe on
+ * the kernel stack, leaves exception level (so that a nested TLB refill
+ * while the kernel touches a user address is a normal refill, once there
+ * are user addresses), and calls mips_trap(tf) with interrupts still off.
+ * mips_trap_return restores a frame and erets; a later context switch can
+ * enter it with sp at another task's frame.
+ */
+#include "cp0.h"
+#include "trapframe.h"
+
+	.set	noreorder
+	.set	noat
+
+	.text
+
+	.globl	mips_vec_stub
+	.globl	mips_vec_stub_end
+mips_vec_stub:
+	lui	$k0, %hi(mips_exc_entry)
+	addiu	$k0, $k0, %lo(mips_exc_entry)
+	jr	$k0
+	nop
+mips_vec_stub_end:
+
+/* C0() builds $n from a number; it serves GPR numbers as well. */
+#define SAVE(r)    sw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
+#define RESTORE(r) lw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
+
+	.globl	mips_exc_entry
+	.ent	mips_exc_entry
+mips_exc_entry:
+	/*
+	 * From user mode the user's sp cannot be trusted, so take the task's
+	 * kernel stack; from kernel mode keep pushing on the current one.
+	 * k1 carries the interrupted sp into the frame either way.
+	 */
+	mfc0	$k0, C0(CP0_STATUS)
+	andi	$k0, $k0, ST_UM
+	beqz	$k0, 1f
+	move	$k1, $sp
+	lui	$k0, %hi(mips_kstack_top)
+	lw	$sp, %lo(mips_kstack_top)($k0)
+1:
+	addiu	$sp, $sp, -TF_STACK
+	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
+	SAVE(1)
+	SAVE(2)
+	SAVE(3)
+	SAVE(4)
+	SAVE(5)
+	SAVE(6)
+	SAVE(7)
+	SAVE(8)
+	SAVE(9)
+	SAVE(10)
+	SAVE(11)
+	SAVE(12)
+	SAVE(13)
+	SAVE(14)
+	SAVE(15)
+	SAVE(16)
+	SAVE(17)
+	SAVE(18)
+	SAVE(19)
+	SAVE(20)
+	SAVE(21)
+	SAVE(22)
+	SAVE(23)
+	SAVE(24)
+	SAVE(25)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
+	SAVE(28)
+	SAVE(30)
+	SAVE(31)
+	mfhi	$t0
+	mflo	$t1
+	sw	$t0, TF_ARGSAVE + TF_HI($sp)
+	sw	$t1, TF_ARGSAVE + TF_LO($sp)
+	mfc0	$t0, C0(CP0_EPC)
+	mfc0	$t1, C0(CP0_STATUS)
+	mfc0	$t2, C0(CP0_CAUSE)
+	mfc0	$t3, C0(CP0_BADVADDR)
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
+	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
+	sw	$t3, TF_ARGSAVE + TF_BADVADDR($sp)
+
+	/* Kernel mode, exception level off, interrupts off. */
+	li	$t2, ~(ST_EXL | ST_KSU_MASK | ST_IE)
+	and	$t1, $t1, $t2
+	mtc0	$t1, C0(CP0_STATUS)
+	ehb
+
+	jal	mips_trap
+	addiu	$a0, $sp, TF_ARGSAVE
+	.end	mips_exc_entry
+
+	/* Falls through: sp points at the TF_STACK area of a frame. */
+	.globl	mips_trap_return
+	.ent	mips_trap_return
+mips_trap_return:
+	di
+	ehb
+	/*
+	 * Mode, interrupt enable and exception level come from the frame;
+	 * the interrupt mask is the kernel's current one, since a handler
+	 * (or another task) may have unmasked a line since the frame was
+	 * saved.  EXL stays set until eret, so nothing can interrupt the
+	 * restore even if the frame's IE is set.
+	 */
+	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
+	mfc0	$t1, C0(CP0_STATUS)
+	li	$t2, ST_IM_MASK
+	and	$t1, $t1, $t2
+	nor	$t2, $t2, $zero
+	and	$t0, $t0, $t2
+	or	$t0, $t0, $t1
+	ori	$t0, $t0, ST_EXL
+	mtc0	$t0, C0(CP0_STATUS)
+	ehb
+	lw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	mtc0	$t0, C0(CP0_EPC)
+	lw	$t0, TF_ARGSAVE + TF_HI($sp)
+	lw	$t1, TF_ARGSAVE + TF_LO($sp)
+	mthi	$t0
+	mtlo	$t1
+	RESTORE(1)
+	RESTORE(2)
+	RESTORE(3)
+	RESTORE(4)
+	RESTORE(5)
+	RESTORE(6)
+	RESTORE(7)
+	RESTORE(8)
+	RESTORE(9)
+	RESTORE(10)
+	RESTORE(11)
+	RESTORE(12)
+	RESTORE(13)
+	RESTORE(14)
+	RESTORE(15)
+	RESTORE(16)
+	RESTORE(17)
+	RESTORE(18)
+	RESTORE(19)
+	RESTORE(20)
+	RESTORE(21)
+	RESTORE(22)
+	RESTORE(23)
+	RESTORE(24)
+	RESTORE(25)
+	RESTORE(28)
+	RESTORE(30)
+	RESTORE(31)
+	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+	eret
+	nop
+	.end	mips_trap_return

@@ -1,0 +1,46 @@
+/*
+ * boot.c - from the loader to kmain, and arch_init.
+ *
+ * COM1 is set up first, so that a panic before kmain (which sets it up
+ * again) is readable, then the descriptor tables, so that a fault from
+ * here on reaches trap() instead of resetting the machine.
+ */
+#include <stdio.h>
+
+#include "arch.h"
+#include "boot.h"
+#include "gdt.h"
+#include "memmap.h"
+#include "multiboot.h"
+#include "paging.h"
+#include "progress.h"
+#include "trap.h"
+#include "uart16550.h"
+
+#define EARLY_BAUD 115200
+
+static struct boot_info boot_info;
+
+void x86_64_boot(uint32_t magic, uint32_t info_pa)
+{
+	uart_init(UART_COM1_PORT, EARLY_BAUD);
+	gdt_init();
+	idt_init();
+	post_code(POST_C_BOOT);
+	if (multiboot_parse(magic, info_pa, &boot_info) != 0)
+		panic("x86_64: unknown boot loader magic %#x in EAX "
+		      "(want multiboot1 %#x or multiboot2 %#x)",
+		      magic, MB1_BOOT_MAGIC, MB2_BOOT_MAGIC);
+	paging_map_ram(&boot_info);
+	paging_drop_identity();
+	post_code(POST_MEMORY);
+	kmain(&boot_info);
+}
+
+/* The machine is set up before kmain; only report what boot could not. */
+void arch_init(struct boot_info *bi)
+{
+	if (memmap_dropped())
+		printf("x86_64: warning: %u RAM ranges ignored (more than %d)\n",
+		       memmap_dropped(), BOOT_MEM_RANGES_MAX);
+}

@@ -1,0 +1,84 @@
+/*
+ * gdt.c - the kernel's global descriptor table.
+ *
+ * Long mode ignores base and limit of code and data segments, so the
+ * entries only say which ring and whether the code is 64-bit; the TSS is
+ * the one descriptor with a real base (SDM vol. 3, 3.4.5 and 8.2.3).
+ */
+#include "gdt.h"
+
+#define SEG_LIMIT_MAX   0x000f00000000ffffull
+#define SEG_ACCESSED    (1ull << 40)    /* preset: no write on every load */
+#define SEG_RW          (1ull << 41)    /* data writable, code readable */
+#define SEG_CODE        (1ull << 43)
+#define SEG_NONSYSTEM   (1ull << 44)
+#define SEG_DPL(ring)   ((uint64_t)(ring) << 45)
+#define SEG_PRESENT     (1ull << 47)
+#define SEG_LONG        (1ull << 53)
+#define SEG_DB          (1ull << 54)    /* 32-bit default operand size */
+#define SEG_GRAN_4K     (1ull << 55)
+#define SEG_FLAT        (SEG_LIMIT_MAX | SEG_GRAN_4K | SEG_PRESENT | \
+			 SEG_NONSYSTEM | SEG_ACCESSED | SEG_RW)
+
+#define SEG_TYPE_TSS64  (9ull << 40)    /* available 64-bit TSS */
+
+#define SEL_INDEX(sel)  ((sel) >> 3)
+
+static uint64_t gdt[GDT_SLOTS] __attribute__((aligned(16)));
+
+struct pseudo_descriptor {
+	uint16_t limit;
+	uint64_t base;
+} __attribute__((packed));
+
+/* The low slot holds base 31:0 and limit 15:0, the high one base 63:32. */
+static void set_tss(struct tss *t, uint16_t limit)
+{
+	uint64_t base = (uint64_t)(uintptr_t)t;
+
+	gdt[SEL_INDEX(GDT_TSS)] = limit | ((base & 0xffffff) << 16) |
+		SEG_TYPE_TSS64 | SEG_PRESENT | ((base >> 24 & 0xff) << 56);
+	gdt[SEL_INDEX(GDT_TSS) + 1] = base >> 32;
+}
+
+/*
+ * CS can only change with a far transfer: push the new CS and the
+ * return address and let LRETQ take both.
+ */
+static void load_segments(void)
+{
+	__asm__ volatile(
+		"pushq %[cs]\n\t"
+		"leaq 1f(%%rip), %%rax\n\t"
+		"pushq %%rax\n\t"
+		"lretq\n"
+		"1:\n\t"
+		"movl %[ds], %%eax\n\t"
+		"movl %%eax, %%ds\n\t"
+		"movl %%eax, %%es\n\t"
+		"movl %%eax, %%ss\n\t"
+		"xorl %%eax, %%eax\n\t"
+		"movl %%eax, %%fs\n\t"
+		"movl %%eax, %%gs\n\t"
+		"ltr %w[tss]"
+		:
+		: [cs] "i"(GDT_KERNEL_CS), [ds] "i"(GDT_KERNEL_DS), [tss] "r"(GDT_TSS)
+		: "rax", "memory");
+}
+
+void gdt_init(void)
+{
+	gdt[SEL_INDEX(GDT_KERNEL_CS)] = SEG_FLAT | SEG_CODE | SEG_LONG | SEG_DPL(RING_KERNEL);
+	gdt[SEL_INDEX(GDT_KERNEL_DS)] = SEG_FLAT | SEG_DB | SEG_DPL(RING_KERNEL);
+	gdt[SEL_INDEX(GDT_USER32_CS)] = SEG_FLAT | SEG_CODE | SEG_DB | SEG_DPL(RING_USER);
+	gdt[SEL_INDEX(GDT_USER_DS)] = SEG_FLAT | SEG_DB | SEG_DPL(RING_USER);
+	gdt[SEL_INDEX(GDT_USER_CS)] = SEG_FLAT | SEG_CODE | SEG_LONG | SEG_DPL(RING_USER);
+	set_tss(tss_init(), tss_limit());
+
+	struct pseudo_descriptor gdtr = {
+		.limit = sizeof(gdt) - 1,
+		.base = (uint64_t)(uintptr_t)gdt,
+	};
+	__asm__ volatile("lgdt %0" : : "m"(gdtr) : "memory");
+	load_segments();
+}

@@ -1,0 +1,65 @@
+/*
+ * trap.h - vectors and the C side of the trap path.
+ *
+ * Vectors 0-31 are CPU exceptions; the 8259 pair is remapped right above
+ * them.  Only vectors below TRAP_VECTORS have gates; any other one raises
+ * #GP with the vector in the error code, which the dump shows.
+ */
+#ifndef TALLY_X86_64_TRAP_H
+#define TALLY_X86_64_TRAP_H
+
+#include <stdint.h>
+
+#include "i8259.h"
+#include "trapframe.h"
+
+/* Exception vectors (Intel SDM vol. 3, table 6-1). */
+#define VEC_DIVIDE       0
+#define VEC_DEBUG        1
+#define VEC_NMI          2
+#define VEC_BREAKPOINT   3
+#define VEC_OVERFLOW     4
+#define VEC_BOUND        5
+#define VEC_INVALID_OP   6
+#define VEC_NO_FPU       7
+#define VEC_DOUBLE_FAULT 8
+#define VEC_COPROC_SEG   9
+#define VEC_INVALID_TSS  10
+#define VEC_NO_SEGMENT   11
+#define VEC_STACK        12
+#define VEC_GP           13
+#define VEC_PAGE_FAULT   14
+#define VEC_FPU_ERROR    16
+#define VEC_ALIGNMENT    17
+#define VEC_MACHINE_CHECK 18
+#define VEC_SIMD         19
+#define VEC_VIRT         20
+#define VEC_CONTROL_PROT 21
+#define VEC_HV_INJECT    28
+#define VEC_VMM_COMM     29
+#define VEC_SECURITY     30
+
+#define TRAP_EXCEPTIONS  32
+#define IRQ_VECTOR_BASE  TRAP_EXCEPTIONS
+#define TRAP_VECTORS     (IRQ_VECTOR_BASE + I8259_IRQS)
+
+/* Page-fault error code bits. */
+#define PF_PRESENT       (1u << 0)
+#define PF_WRITE         (1u << 1)
+#define PF_USER          (1u << 2)
+#define PF_RESERVED      (1u << 3)
+#define PF_FETCH         (1u << 4)
+
+/* trapentry.asm: entry points, one per vector below TRAP_VECTORS. */
+extern const uint64_t trap_stubs[], trap_stubs_end[];
+
+/* Called by trap_common with interrupts off. */
+void trap(struct trapframe *tf);
+
+void idt_init(void);
+
+/* trap_dump.c */
+const char *trap_name(uint64_t vector);
+void trap_dump(const struct trapframe *tf);
+
+#endif

@@ -1,0 +1,94 @@
+; trapentry.asm - from the CPU's interrupt frame to trap() and back.
+;
+; Each vector below TRAP_VECTORS (arch/x86_64/trap.h) gets a stub that
+; evens out the frame (a 0 where the CPU pushes no error code) and records
+; its vector; trap_common saves every general-purpose register so that the
+; frame is struct trapframe (arch/x86_64/trapframe.h).  Gates are interrupt
+; gates, so interrupts stay off until IRETQ restores RFLAGS.
+
+TRAP_VECTORS    equ 48              ; as in trap.h; idt_init() checks
+FRAME_CS        equ 3 * 8       ; from RSP just after the stub's pushes
+SEL_RPL_MASK    equ 3
+
+; Exceptions for which the CPU pushes an error code (SDM vol. 3, 6.15).
+%define HAS_ERROR(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || \
+			  (v) == 21 || (v) == 29 || (v) == 30)
+
+extern trap
+global trap_stubs, trap_stubs_end, trap_return
+
+bits 64
+section .text
+
+align 16
+%assign v 0
+%rep TRAP_VECTORS
+trap_stub_ %+ v:
+%if !HAS_ERROR(v)
+	push 0
+%endif
+	push v
+	jmp trap_common
+	align 16
+%assign v v + 1
+%endrep
+
+; A trap from user mode arrives with the user's GS base; SWAPGS makes the
+; kernel's current, and trap_return swaps back.  (No user mode yet.)
+trap_common:
+	test byte [rsp + FRAME_CS], SEL_RPL_MASK
+	jz .from_kernel
+	swapgs
+.from_kernel:
+	push r15
+	push r14
+	push r13
+	push r12
+	push r11
+	push r10
+	push r9
+	push r8
+	push rbp
+	push rdi
+	push rsi
+	push rdx
+	push rcx
+	push rbx
+	push rax
+	cld                             ; the C ABI expects DF clear
+	mov rdi, rsp
+	call trap
+
+; Also the way into a new context: RSP at a struct trapframe.
+trap_return:
+	pop rax
+	pop rbx
+	pop rcx
+	pop rdx
+	pop rsi
+	pop rdi
+	pop rbp
+	pop r8
+	pop r9
+	pop r10
+	pop r11
+	pop r12
+	pop r13
+	pop r14
+	pop r15
+	test byte [rsp + FRAME_CS], SEL_RPL_MASK
+	jz .to_kernel
+	swapgs
+.to_kernel:
+	add rsp, 2 * 8                  ; vector and error code
+	iretq
+
+section .rodata
+align 8
+trap_stubs:
+%assign v 0
+%rep TRAP_VECTORS
+	dq trap_stub_ %+ v
+%assign v v + 1
+%endrep
+trap_stubs_end:

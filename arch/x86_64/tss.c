@@ -1,0 +1,66 @@
+/*
+ * tss.c - the 64-bit task state segment: where the CPU finds stacks.
+ *
+ * RSP0 serves interrupts from user mode (a later issue); the IST stacks
+ * serve the exceptions that may arrive when the current stack is not to
+ * be trusted: a double fault is usually a kernel stack overflow, and NMI
+ * and machine check can hit at any instruction, so each has its own.
+ */
+#include <stddef.h>
+
+#include "gdt.h"
+#include "layout.h"
+
+#define IST_STACK_SIZE 8192
+
+struct tss {
+	uint32_t reserved0;
+	uint64_t rsp[3];                /* stacks for CPL 0..2 */
+	uint64_t reserved1;
+	uint64_t ist[IST_SLOTS];        /* ist[0] is IST slot 1 */
+	uint64_t reserved2;
+	uint16_t reserved3;
+	uint16_t iomap_base;
+} __attribute__((packed));
+
+_Static_assert(sizeof(struct tss) == 104, "TSS layout (SDM vol. 3, 8.7)");
+
+/* ist_stacks[i] backs IST slot ist_used[i]. */
+static const unsigned ist_used[] = { IST_DOUBLE_FAULT, IST_NMI, IST_MACHINE_CHECK };
+#define IST_STACKS (sizeof(ist_used) / sizeof(ist_used[0]))
+
+static struct tss tss;
+static uint8_t ist_stacks[IST_STACKS][IST_STACK_SIZE] __attribute__((aligned(16)));
+
+struct tss *tss_init(void)
+{
+	for (size_t i = 0; i < IST_STACKS; i++)
+		tss.ist[ist_used[i] - 1] = (uint64_t)(uintptr_t)(ist_stacks[i] + IST_STACK_SIZE);
+	tss.rsp[0] = (uint64_t)(uintptr_t)boot_stack_top;
+	/* A bitmap offset at the limit means no bitmap: user mode gets no ports. */
+	tss.iomap_base = sizeof(tss);
+	return &tss;
+}
+
+uint16_t tss_limit(void)
+{
+	return sizeof(tss) - 1;
+}
+
+void tss_set_rsp0(uint64_t rsp0)
+{
+	tss.rsp[0] = rsp0;
+}
+
+int tss_ist_bounds(uint64_t addr, uint64_t *bottom, uint64_t *top)
+{
+	for (size_t i = 0; i < IST_STACKS; i++) {
+		uint64_t b = (uint64_t)(uintptr_t)ist_stacks[i];
+		if (addr >= b && addr <= b + IST_STACK_SIZE) {
+			*bottom = b;
+			*top = b + IST_STACK_SIZE;
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,110 @@
+/*
+ * arch.h - what the portable kernel asks of each machine.
+ *
+ * Every function here is implemented once per architecture under
+ * arch/<arch>/.  Nothing in kernel/ may include an arch header directly:
+ * this file is the whole contract, so a reader can see in one place what
+ * porting Tally to a new machine means.
+ */
+#ifndef TALLY_ARCH_H
+#define TALLY_ARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BOOT_MEM_RANGES_MAX 32
+
+/* One range of physical RAM that the kernel may hand out. */
+struct mem_range {
+	uint64_t base;
+	uint64_t size;
+};
+
+/*
+ * Filled in by the arch's early boot code from multiboot (x86) or the
+ * YAMON-style argc/argv/envp (Malta) before kmain runs.  Ranges exclude the
+ * kernel image, boot modules and anything the firmware reserved.
+ */
+struct boot_info {
+	const char *cmdline;           /* never NULL; "" when none */
+	uint64_t mem_total;            /* bytes of RAM the firmware reported */
+	unsigned nmem;
+	struct mem_range mem[BOOT_MEM_RANGES_MAX];
+	const char *loader;            /* "multiboot1", "multiboot2", "malta" */
+};
+
+/* Portable kernel entry; the arch calls it once with interrupts off. */
+void kmain(struct boot_info *bi) __attribute__((noreturn));
+
+/* --- identity ----------------------------------------------------------- */
+const char *arch_name(void);                   /* "x86_64" or "mips" */
+/* One line: vendor, family/model or PRId, core name. */
+void arch_cpu_describe(char *buf, size_t len);
+
+/* --- bring-up, called by kmain in this order ---------------------------- */
+/* Traps, interrupt controllers; after this a fault prints a dump. */
+void arch_init(struct boot_info *bi);
+/*
+ * Start the periodic tick at hz; each tick calls clock_tick() (kernel/
+ * clock.c) from interrupt context.  Also measures the cycle counter rate
+ * against a fixed-rate timer (i8254 on both machines) before returning.
+ */
+void arch_timer_start(unsigned hz);
+
+/* --- the cycle counter (TSC, CP0 Count extended to 64 bits) -------------- */
+uint64_t arch_cycles(void);
+uint64_t arch_cycles_hz(void);                 /* measured at timer start */
+
+/* --- interrupts ---------------------------------------------------------- */
+typedef unsigned long irqflags_t;
+irqflags_t arch_irq_save(void);                /* disable, return old state */
+void arch_irq_restore(irqflags_t flags);
+void arch_irq_enable(void);
+/* Enable interrupts and wait for one, atomically with respect to wakeups. */
+void arch_idle(void);
+
+/* --- ISA I/O space: port I/O on x86, KSEG1 window on Malta --------------- */
+uint8_t arch_io_in8(uint16_t port);
+void arch_io_out8(uint16_t port, uint8_t val);
+
+/* --- physical memory ----------------------------------------------------- */
+void *arch_phys_to_virt(uint64_t pa);
+uint64_t arch_virt_to_phys(const void *va);
+
+/* --- leaving ------------------------------------------------------------- */
+/* Largest status that reaches the host on every machine (x86's exit device
+ * has 7 bits and Tally biases them; see drivers/isa_debug_exit.h). */
+#define ARCH_EXIT_STATUS_MAX 111
+/*
+ * Leave the machine with a status the host can see (isa-debug-exit on x86,
+ * UHI semihosting on Malta).  On hardware without an exit device, halt.
+ */
+void arch_exit(int code) __attribute__((noreturn));
+void arch_reboot(void) __attribute__((noreturn));
+void arch_halt(void) __attribute__((noreturn)); /* interrupts off, forever */
+
+/* Print the registers of the current context (used by panic). */
+void arch_dump_stack(void);
+
+/*
+ * Show a boot stage where a person at the board can see it without a
+ * console (Malta's ASCII display; POST port 0x80 on x86).  At most 8 chars.
+ */
+void arch_boot_progress(const char *stage);
+
+/*
+ * Raise the named CPU exception in kernel mode, to prove the trap path
+ * end to end (console command `crash`).  Kinds are the arch's own
+ * ("ud", "pf", "de", "gp" on x86; "ade", "tlbl", "ri", "bp" on mips);
+ * "list" prints them.  Returns -EINVAL for an unknown kind; never returns
+ * for a known one, since every kernel-mode exception panics.
+ */
+int arch_crash(const char *kind);
+
+/* --- called by arch code into the kernel --------------------------------- */
+void clock_tick(void);                          /* kernel/clock.c */
+void irq_dispatch(unsigned isa_irq);            /* kernel/irq.c   */
+void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,15 @@
+/* clock.h - the periodic tick and time since boot. */
+#ifndef TALLY_CLOCK_H
+#define TALLY_CLOCK_H
+
+#include <stdint.h>
+
+#define HZ_DEFAULT 100
+
+extern unsigned clock_hz;
+uint64_t clock_ticks(void);
+uint64_t clock_uptime_ms(void);     /* from the cycle counter, not ticks */
+void clock_init(unsigned hz);       /* starts the arch timer */
+unsigned clock_hz_from_bootargs(void);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * console.c - kernel printf, console input and the `tally> ` shell.
+ *
+ * Output is polled on the UART so it works with interrupts off (panics);
+ * input arrives by interrupt into the UART's ring and is read here.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arch.h"
+#include "args.h"
+#include "cmd.h"
+#include "console.h"
+#include "lineedit.h"
+#include "uart16550.h"
+
+#define PROMPT "tally> "
+
+static struct lineedit editor;
+
+void console_init(void)
+{
+	uart_init(UART_COM1_PORT, 115200);
+}
+
+void console_putc(char c)
+{
+	uart_putc(c);
+}
+
+void console_write(const char *s)
+{
+	while (*s)
+		uart_putc(*s++);
+}
+
+static void put_cb(char c, void *arg)
+{
+	(void)arg;
+	uart_putc(c);
+}
+
+int printf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	irqflags_t f = arch_irq_save();   /* keep lines from interleaving */
+	int n = vcbprintf(put_cb, NULL, fmt, ap);
+	arch_irq_restore(f);
+	va_end(ap);
+	return n;
+}
+
+int console_getc(void)
+{
+	for (;;) {
+		irqflags_t f = arch_irq_save();
+		int c = uart_getc();
+		if (c >= 0) {
+			arch_irq_restore(f);
+			return c;
+		}
+		/* Atomically re-enable and wait, so a byte that arrives
+		 * between the check and the wait still wakes us. */
+		arch_idle();
+		arch_irq_restore(f);
+	}
+}
+
+static void echo_cb(const char *s, size_t n, void *arg)
+{
+	(void)arg;
+	while (n--)
+		uart_putc(*s++);
+}
+
+static void run_line(char *line)
+{
+	char *argv[CMD_ARGV_MAX + 1];
+	int argc = args_split(line, argv, CMD_ARGV_MAX);
+
+	if (argc == -E2BIG)
+		printf("error: too many words (max %d); line ignored\n", CMD_ARGV_MAX);
+	else if (argc == -EINVAL)
+		printf("error: unterminated quote; line ignored\n");
+	else
+		cmd_run(argc, argv);
+}
+
+void console_shell(void)
+{
+	le_init(&editor, echo_cb, NULL);
+	console_write(PROMPT);
+	for (;;) {
+		char c = (char)console_getc();
+		enum le_result r = le_feed(&editor, c);
+
+		switch (r) {
+		case LE_MORE:
+			continue;
+		case LE_LINE: {
+			char line[LINE_MAX_LEN + 1];
+			strlcpy(line, le_line(&editor), sizeof(line));
+			run_line(line);
+			break;
+		}
+		case LE_TOOLONG:
+			printf("error: line too long (max %d characters); ignored\n",
+			       LINE_MAX_LEN);
+			break;
+		case LE_CANCEL:
+			break;
+		}
+		console_write(PROMPT);
+	}
+}
+
+static int cmd_echo(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		printf("%s%s", argv[i], i + 1 < argc ? " " : "");
+	printf("\n");
+	return 0;
+}
+CONSOLE_CMD(echo, "print the arguments", "echo [WORD...]", cmd_echo);

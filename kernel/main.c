@@ -1,0 +1,50 @@
+/*
+ * main.c - the portable half of boot: from the arch's hand-off to the shell.
+ */
+#include <stdio.h>
+
+#include "arch.h"
+#include "bootargs.h"
+#include "clock.h"
+#include "console.h"
+#include "heap.h"
+#include "irq.h"
+#include "page.h"
+#include "uart16550.h"
+#include "version.h"
+
+static struct boot_info *boot;
+
+const struct boot_info *boot_info_get(void)
+{
+	return boot;
+}
+
+void kmain(struct boot_info *bi)
+{
+	boot = bi;
+	console_init();
+	arch_boot_progress("CONSOLE");
+	printf("\nTally %s (%s) booting via %s\n", TALLY_BUILD_ID, arch_name(), bi->loader);
+
+	bootargs_init(bi->cmdline);
+	printf("cmdline: %s\n", bootargs_cmdline());
+	bootargs_report_unknown();
+
+	arch_init(bi);
+	arch_boot_progress("TRAPS");
+	irq_init();
+	page_init(bi);
+	printf("memory: %llu MiB reported, %zu pages free\n",
+	       (unsigned long long)(bi->mem_total >> 20), page_free_count());
+
+	clock_init(clock_hz_from_bootargs());
+	printf("cycle counter: %llu Hz (measured against i8254)\n",
+	       (unsigned long long)arch_cycles_hz());
+	uart_enable_rx_irq();
+	arch_irq_enable();
+
+	run_boot_hooks();
+	arch_boot_progress("READY");
+	console_shell();
+}

@@ -1,0 +1,94 @@
+/*
+ * sysinfo.c - `info`, `mem`, `bootargs`, `poweroff`, `reboot`: what the
+ * machine is and how to leave it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arch.h"
+#include "bootargs.h"
+#include "clock.h"
+#include "cmd.h"
+#include "heap.h"
+#include "page.h"
+#include "version.h"
+
+void run_boot_hooks(void)
+{
+	const struct boot_hook *h;
+
+	SET_FOREACH(h, init)
+		h->fn();
+}
+
+static int cmd_info(int argc, char **argv)
+{
+	char cpu[128];
+	const struct boot_info *bi = boot_info_get();
+	uint64_t ms = clock_uptime_ms();
+
+	(void)argc;
+	(void)argv;
+	arch_cpu_describe(cpu, sizeof(cpu));
+	printf("arch: %s\n", arch_name());
+	printf("cpu: %s\n", cpu);
+	printf("cycles_hz: %llu\n", (unsigned long long)arch_cycles_hz());
+	printf("memory: total=%lluKiB pages_total=%zu pages_free=%zu\n",
+	       (unsigned long long)(bi->mem_total >> 10), page_total_count(),
+	       page_free_count());
+	printf("hz: %u\n", clock_hz);
+	printf("uptime_ms: %llu\n", (unsigned long long)ms);
+	printf("cmdline: %s\n", bootargs_cmdline());
+	printf("loader: %s\n", bi->loader);
+	printf("build: %s\n", TALLY_BUILD_ID);
+	return 0;
+}
+CONSOLE_CMD(info, "machine, CPU, cycle-counter rate, memory, uptime, build", "info", cmd_info);
+
+static int cmd_mem(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("pages_total=%zu pages_free=%zu heap_in_use=%zu\n",
+	       page_total_count(), page_free_count(), heap_in_use());
+	return 0;
+}
+CONSOLE_CMD(mem, "free pages and kernel heap in use", "mem", cmd_mem);
+
+static int cmd_bootargs(int argc, char **argv)
+{
+	const struct bootarg_decl *d;
+
+	(void)argc;
+	(void)argv;
+	printf("cmdline: %s\n", bootargs_cmdline());
+	SET_FOREACH(d, bootargs)
+		printf("  %-10s %s\n", d->key, d->help);
+	return 0;
+}
+CONSOLE_CMD(bootargs, "the kernel command line and every argument Tally knows",
+	    "bootargs", cmd_bootargs);
+
+static int cmd_poweroff(int argc, char **argv)
+{
+	uint64_t code = 0;
+
+	if (argc > 2 || (argc == 2 && (parse_u64(argv[1], 0, &code) || code > ARCH_EXIT_STATUS_MAX))) {
+		printf("error: usage: poweroff [STATUS 0..%d]\n", ARCH_EXIT_STATUS_MAX);
+		return CMD_ERR_REPORTED;
+	}
+	printf("poweroff: status %llu\n", (unsigned long long)code);
+	arch_exit((int)code);
+}
+CONSOLE_CMD(poweroff, "leave QEMU with a status (default 0); halt on hardware",
+	    "poweroff [STATUS]", cmd_poweroff);
+
+static int cmd_reboot(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("reboot\n");
+	arch_reboot();
+}
+CONSOLE_CMD(reboot, "reset the machine", "reboot", cmd_reboot);

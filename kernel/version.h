@@ -1,0 +1,30 @@
+/* version.h - build identity and boot-time hooks shared across kernel/. */
+#ifndef TALLY_VERSION_H
+#define TALLY_VERSION_H
+
+#ifndef TALLY_BUILD_ID
+#define TALLY_BUILD_ID "unknown"
+#endif
+
+struct boot_info;
+const struct boot_info *boot_info_get(void);
+
+/*
+ * Work that must run once the kernel is up, before the prompt (one-shot
+ * modes such as `selftest`), registered with BOOT_HOOK in the init set.
+ */
+typedef void (*boot_hook_fn)(void);
+struct boot_hook {
+	const char *name;
+	boot_hook_fn fn;
+};
+
+#include "set.h"
+#define BOOT_HOOK(hname, hfn) \
+	static const struct boot_hook SET_ENTRY(init, hname) boot_hook_##hname = { \
+		.name = #hname, .fn = hfn }
+SET_DECLARE(init, struct boot_hook);
+
+void run_boot_hooks(void);
+
+#endif

@@ -1,0 +1,202 @@
+/*
+ * string.c - memory and string functions for kernel and user programs.
+ *
+ * Plain byte loops: they are easy to trust, nothing here is on a hot path,
+ * and byte access keeps the code free of alignment and aliasing traps on
+ * both machines.
+ */
+#include <string.h>
+#include <stdint.h>
+
+/*
+ * Without -ffreestanding, GCC at -O2 replaces a byte-copy or byte-fill loop
+ * with a call to memcpy or memset, which inside memcpy and memset is endless
+ * recursion.  The kernel flags prevent it today; the attribute keeps these
+ * functions right under any flags.  Clang never calls a function from its
+ * own body this way and rejects GCC's optimize attribute, hence the guard.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define NO_LOOP_TO_CALL __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define NO_LOOP_TO_CALL
+#endif
+
+NO_LOOP_TO_CALL
+void *memcpy(void *restrict dst, const void *restrict src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	while (n--)
+		*d++ = *s++;
+	return dst;
+}
+
+NO_LOOP_TO_CALL
+void *memmove(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	/* Compare as integers: relational operators on pointers into
+	 * different objects are undefined. */
+	if ((uintptr_t)d <= (uintptr_t)s) {
+		while (n--)
+			*d++ = *s++;
+	} else {
+		/* Destination above source: copy from the end so that no byte is
+		 * overwritten before it has been read. */
+		while (n--)
+			d[n] = s[n];
+	}
+	return dst;
+}
+
+NO_LOOP_TO_CALL
+void *memset(void *dst, int c, size_t n)
+{
+	unsigned char *d = dst;
+
+	while (n--)
+		*d++ = (unsigned char)c;
+	return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const unsigned char *p = a, *q = b;
+
+	for (; n; n--, p++, q++) {
+		if (*p != *q)
+			return *p < *q ? -1 : 1;
+	}
+	return 0;
+}
+
+void *memchr(const void *s, int c, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (; n; n--, p++) {
+		if (*p == (unsigned char)c)
+			return (void *)p;
+	}
+	return NULL;
+}
+
+size_t strlen(const char *s)
+{
+	const char *p = s;
+
+	while (*p)
+		p++;
+	return (size_t)(p - s);
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+/* C orders strings by unsigned char, so "\x80" sorts after "a". */
+int strcmp(const char *a, const char *b)
+{
+	return strncmp(a, b, SIZE_MAX);
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (x == '\0')
+			break;
+	}
+	return 0;
+}
+
+/* The terminator counts as part of the string: strchr(s, 0) finds it. */
+char *strchr(const char *s, int c)
+{
+	for (;; s++) {
+		if (*s == (char)c)
+			return (char *)s;
+		if (*s == '\0')
+			return NULL;
+	}
+}
+
+char *strrchr(const char *s, int c)
+{
+	const char *last = NULL;
+
+	for (;; s++) {
+		if (*s == (char)c)
+			last = s;
+		if (*s == '\0')
+			return (char *)last;
+	}
+}
+
+/* Quadratic in the worst case; haystacks here are command lines. */
+char *strstr(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++) {
+		if (strncmp(hay, needle, n) == 0)
+			return (char *)hay;
+	}
+	return n == 0 ? (char *)hay : NULL;
+}
+
+size_t strlcpy(char *restrict dst, const char *restrict src, size_t size)
+{
+	size_t len = strlen(src);
+
+	if (size > 0) {
+		size_t n = len < size - 1 ? len : size - 1;
+
+		memcpy(dst, src, n);
+		dst[n] = '\0';
+	}
+	return len;
+}
+
+/*
+ * Returns the length the concatenation would have had, so callers detect
+ * truncation with `>= size`.  A dst with no terminator within size is left
+ * untouched, as it cannot be appended to safely.
+ */
+size_t strlcat(char *restrict dst, const char *restrict src, size_t size)
+{
+	size_t dlen = strnlen(dst, size);
+
+	if (dlen == size)
+		return size + strlen(src);
+	return dlen + strlcpy(dst + dlen, src, size - dlen);
+}
+
+size_t strspn(const char *s, const char *accept)
+{
+	size_t n = 0;
+
+	while (s[n] && strchr(accept, s[n]))
+		n++;
+	return n;
+}
+
+size_t strcspn(const char *s, const char *reject)
+{
+	size_t n = 0;
+
+	while (s[n] && !strchr(reject, s[n]))
+		n++;
+	return n;
+}

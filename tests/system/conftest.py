@@ -1,0 +1,78 @@
+"""pytest fixtures: one QEMU per target, kept running across tests.
+
+    pytest tests/system                   every target
+    pytest tests/system --target mips     one target (repeatable option)
+"""
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tally_console import TARGETS, KERNEL_TARGETS, Console  # noqa: E402
+
+
+def pytest_addoption(parser):
+    parser.addoption("--target", action="append", default=[],
+                     help="limit system tests to these targets: " + ", ".join(TARGETS))
+
+
+def _selected(config, names):
+    wanted = config.getoption("--target")
+    return [n for n in names if not wanted or n in wanted]
+
+
+def pytest_generate_tests(metafunc):
+    if "target" in metafunc.fixturenames:
+        names = TARGETS if not metafunc.definition.get_closest_marker("kernel_only") \
+            else KERNEL_TARGETS
+        metafunc.parametrize("target", _selected(metafunc.config, list(names)),
+                             scope="session")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "kernel_only: needs boot arguments, so -kernel targets only")
+
+
+_consoles = {}
+
+
+@pytest.fixture(scope="session")
+def _console_pool():
+    yield _consoles
+    for c in _consoles.values():
+        c.close()
+
+
+@pytest.fixture
+def console(target, _console_pool):
+    """A booted console for target, shared by the tests that leave it usable."""
+    c = _console_pool.get(target)
+    if c is None or not c.alive():
+        c = Console(target)
+        _console_pool[target] = c
+    yield c
+    # A test that powered off, crashed or wedged the guest must not
+    # poison the next one.
+    if c.alive():
+        try:
+            c.sync(timeout=10)
+        except Exception:
+            c.close()
+            _console_pool.pop(target, None)
+    else:
+        _console_pool.pop(target, None)
+
+
+@pytest.fixture
+def boot(target):
+    """Boot a private QEMU with extra options: boot(append=..., icount=...)."""
+    made = []
+
+    def _boot(**kw):
+        c = Console(target, **kw)
+        made.append(c)
+        return c
+    yield _boot
+    for c in made:
+        c.close()

@@ -1,0 +1,153 @@
+"""Drive a Tally console in QEMU through scripts/qemu-run, as a person would.
+
+One Console is one QEMU process. `run()` types a command line and returns
+what the kernel printed before the next prompt, the way U-Boot's test/py
+drives a board.
+"""
+import os
+import re
+import time
+
+import pexpect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROMPT = b"tally> "
+BOOT_TIMEOUT = float(os.environ.get("TALLY_BOOT_TIMEOUT", "60"))
+CMD_TIMEOUT = float(os.environ.get("TALLY_CMD_TIMEOUT", "30"))
+
+# Every target `make test` boots. Targets booted from the ISO take no
+# kernel arguments (GRUB's config is fixed), so tests that need boot
+# arguments use only the `-kernel` targets.
+TARGETS = {
+    "x86_64": dict(arch="x86_64", boot="kernel"),
+    "x86_64-iso-bios": dict(arch="x86_64", boot="iso", firmware="bios"),
+    "x86_64-iso-uefi": dict(arch="x86_64", boot="iso", firmware="uefi"),
+    "mips": dict(arch="mips", endian="little"),
+    "mipsbe": dict(arch="mips", endian="big"),
+}
+KERNEL_TARGETS = ["x86_64", "mips", "mipsbe"]
+
+
+def launcher_args(target, append="", icount=False, cpu=None, extra_qemu=()):
+    t = TARGETS[target]
+    args = ["--console", "raw", "--no-reboot", "--arch", t["arch"]]
+    if "endian" in t:
+        args += ["--endian", t["endian"]]
+    if "boot" in t:
+        args += ["--boot", t["boot"]]
+    if "firmware" in t:
+        args += ["--firmware", t["firmware"]]
+    if append:
+        args += ["--append", append]
+    if icount:
+        args += ["--icount"]
+    if cpu:
+        args += ["--cpu", cpu]
+    if extra_qemu:
+        args += ["--"] + list(extra_qemu)
+    return args
+
+
+class ConsoleError(Exception):
+    pass
+
+
+class Console:
+    def __init__(self, target, append="", icount=False, cpu=None, extra_qemu=(),
+                 wait=True, logfile=None):
+        self.target = target
+        self.args = launcher_args(target, append, icount, cpu, extra_qemu)
+        self.started = time.monotonic()
+        self.proc = pexpect.spawn(os.path.join(ROOT, "scripts", "qemu-run"),
+                                  self.args, cwd=ROOT, timeout=CMD_TIMEOUT,
+                                  maxread=65536, logfile=logfile)
+        self.boot_log = b""
+        self.boot_seconds = None
+        if wait:
+            self.wait_boot()
+
+    # -- boot -------------------------------------------------------------
+    def wait_boot(self, timeout=BOOT_TIMEOUT):
+        try:
+            self.proc.expect(PROMPT, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise ConsoleError("%s: no prompt after %.0fs; output:\n%s" % (
+                self.target, timeout, self._text(self.proc.before))) from e
+        self.boot_seconds = time.monotonic() - self.started
+        self.boot_log = self.proc.before
+        return self.text(self.boot_log)
+
+    # -- commands -----------------------------------------------------------
+    def send(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        self.proc.send(data)
+
+    def run(self, line, timeout=CMD_TIMEOUT):
+        """Type one command line; return its output (echo removed) as text."""
+        self.send(line + "\r")
+        try:
+            self.proc.expect(PROMPT, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise ConsoleError("%s: `%s` did not return to the prompt; output:\n%s" % (
+                self.target, line, self._text(self.proc.before))) from e
+        out = self.text(self.proc.before)
+        # The first line is the editor's echo of what we typed.
+        first, _, rest = out.partition("\n")
+        return rest
+
+    def expect(self, pattern, timeout=CMD_TIMEOUT):
+        if isinstance(pattern, str):
+            pattern = pattern.encode()
+        try:
+            self.proc.expect(pattern, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF) as e:
+            raise ConsoleError("%s: %r not seen; output:\n%s" % (
+                self.target, pattern, self._text(self.proc.before))) from e
+        return self.text(self.proc.before)
+
+    def sync(self, timeout=CMD_TIMEOUT):
+        """Get back in step after unknown output: cancel any half-typed line,
+        run a uniquely numbered echo and skip everything before its result."""
+        self._sync_n = getattr(self, "_sync_n", 0) + 1
+        mark = "__sync%d__" % self._sync_n
+        self.send("\x03echo %s\r" % mark)
+        self.expect(r"\n%s\r*\n" % mark, timeout=timeout)
+        self.expect(PROMPT, timeout=timeout)
+
+    def wait_exit(self, timeout=CMD_TIMEOUT):
+        """Wait for QEMU to leave; return (launcher status, remaining output)."""
+        try:
+            self.proc.expect(pexpect.EOF, timeout=timeout)
+        except pexpect.TIMEOUT as e:
+            raise ConsoleError("%s: QEMU did not exit; output:\n%s" % (
+                self.target, self._text(self.proc.before))) from e
+        out = self.text(self.proc.before)
+        self.proc.close()
+        return self.proc.exitstatus, out
+
+    def alive(self):
+        return self.proc.isalive()
+
+    def close(self):
+        if self.proc.isalive():
+            self.proc.terminate(force=True)
+        self.proc.close()
+
+    # -- helpers --------------------------------------------------------------
+    @staticmethod
+    def text(b):
+        return b.decode("latin-1").replace("\r\n", "\n").replace("\r", "")
+
+    def _text(self, b):
+        return self.text(b if isinstance(b, bytes) else b"")
+
+
+def kv(output):
+    """Parse `key: value` lines into a dict."""
+    d = {}
+    for line in output.splitlines():
+        m = re.match(r"^([A-Za-z0-9_]+): (.*)$", line)
+        if m:
+            d[m.group(1)] = m.group(2)
+    return d
