@@ -43,7 +43,8 @@ const char *arch_name(void);                   /* "x86_64" or "mips" */
 void arch_cpu_describe(char *buf, size_t len);
 
 /* --- bring-up, called by kmain in this order ---------------------------- */
-/* Traps, interrupt controllers; after this a fault prints a dump. */
+/* Traps and the 8259 pair (all lines masked); after this a fault prints
+ * a dump. */
 void arch_init(struct boot_info *bi);
 /*
  * Start the periodic tick at hz; each tick calls clock_tick() (kernel/

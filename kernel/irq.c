@@ -10,8 +10,6 @@
 #include "i8259.h"
 #include "irq.h"
 
-#define IRQ_VECTOR_BASE 0x20    /* x86: above the 32 CPU exceptions */
-
 struct irq_line {
 	irq_handler fn;
 	void *arg;
@@ -21,9 +19,12 @@ struct irq_line {
 static struct irq_line lines[I8259_IRQS];
 static unsigned long spurious;
 
+/* The arch has initialised the 8259 pair (with its vector base on x86)
+ * in arch_init(); every line starts masked until a handler registers. */
 void irq_init(void)
 {
-	i8259_init(IRQ_VECTOR_BASE);
+	for (unsigned i = 0; i < I8259_IRQS; i++)
+		i8259_mask(i);
 }
 
 int irq_register(unsigned irq, irq_handler fn, void *arg)

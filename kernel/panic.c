@@ -38,6 +38,7 @@ void panic(const char *fmt, ...)
 	vcbprintf(put_cb, NULL, fmt, ap);
 	va_end(ap);
 	printf("\n");
+	arch_dump_stack();
 
 	const char *what = bootarg_get("onpanic");
 	if (what && strcmp(what, "exit") == 0) {

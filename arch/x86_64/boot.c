@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "arch.h"
+#include "i8259.h"
 #include "boot.h"
 #include "gdt.h"
 #include "memmap.h"
@@ -40,6 +41,8 @@ void x86_64_boot(uint32_t magic, uint32_t info_pa)
 /* The machine is set up before kmain; only report what boot could not. */
 void arch_init(struct boot_info *bi)
 {
+	/* The 8259 pair delivers its lines right above the CPU exceptions. */
+	i8259_init(IRQ_VECTOR_BASE);
 	if (memmap_dropped())
 		printf("x86_64: warning: %u RAM ranges ignored (more than %d)\n",
 		       memmap_dropped(), BOOT_MEM_RANGES_MAX);
