@@ -33,6 +33,9 @@ endif
 
 B := build/$(TARGET)
 
+# `make` alone builds the kernel, whatever included fragments define first.
+.DEFAULT_GOAL := all
+
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
         -Wmissing-prototypes -Wshadow -Wpointer-arith
 INCS := -Ilibc/include -Ikernel -Idrivers -Iarch/$(ARCH) -I.
@@ -86,6 +89,8 @@ ARCH_DRIVERS :=
 
 SRCS := $(KERNEL_SRCS) $(LIBC_SRCS) $(COMMON_DRIVERS) $(ARCH_DRIVERS) $(ARCH_SRCS)
 OBJS := $(patsubst %,$(B)/%.o,$(SRCS))
+# User programs, built per ARCH and embedded in the image (adds to OBJS).
+include user/user.mk
 
 KERNEL := $(B)/tally.elf
 
@@ -117,17 +122,19 @@ $(KERNEL): $(OBJS) $(B)/linker.ld
 
 # ---- ISO (x86_64) -----------------------------------------------------------
 ISO := build/x86_64/tally.iso
+# APPEND, if set, is baked into the ISO's GRUB menu as the kernel arguments.
 iso:
 	$(MAKE) ARCH=x86_64 kernel
-	scripts/mkiso build/x86_64/tally.elf $(ISO)
+	scripts/mkiso build/x86_64/tally.elf $(ISO) "$(APPEND)"
 
 # ---- run --------------------------------------------------------------------
 run: deps
 	$(MAKE) ARCH=$(ARCH) ENDIAN=$(ENDIAN) kernel
-	@if [ "$(ARCH)" = x86_64 ] && [ "$(BOOT)" = iso ]; then $(MAKE) iso; fi
+	@if [ "$(ARCH)" = x86_64 ] && [ "$(BOOT)" = iso ]; then $(MAKE) iso APPEND="$(APPEND)"; fi
 	scripts/qemu-run --arch $(ARCH) --endian $(ENDIAN) --boot $(BOOT) \
 	    --firmware $(FIRMWARE) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
-	    $(if $(filter 1 yes,$(ICOUNT)),--icount) --append "$(APPEND)"
+	    $(if $(filter 1 yes,$(ICOUNT)),--icount) \
+	    $(if $(filter iso,$(BOOT)),,--append "$(APPEND)")
 
 # ---- tests ------------------------------------------------------------------
 # `make test` builds every target, then one pytest run covers the host unit

@@ -79,3 +79,16 @@ def test_unknown_and_bad_boot_arguments_are_reported(boot):
 def test_cmdline_reaches_kernel(boot):
     c = boot(append="hz=100 onpanic=halt")
     assert kv(c.run("info"))["cmdline"].endswith("hz=100 onpanic=halt")
+
+
+def test_mips_cp0_command(console, target):
+    if not target.startswith("mips"):
+        assert "unknown command 'cp0'" in console.run("cp0")
+        return
+    out = console.run("cp0")
+    status = int(re.search(r"status=0x([0-9a-f]{8})", out).group(1), 16)
+    assert status & 0x1, "Status.IE must be on at the prompt"
+    assert not status & (1 << 22), "Status.BEV must be cleared after boot"
+    ipti = re.search(r"ipti=(\d+)", out)
+    assert ipti and ipti.group(1) == "7"        # platforms.md: timer on IP7
+    assert re.search(r"prid=0x[0-9a-f]{8}", out)
