@@ -90,7 +90,7 @@ ARCH_DRIVERS :=
 SRCS := $(KERNEL_SRCS) $(LIBC_SRCS) $(COMMON_DRIVERS) $(ARCH_DRIVERS) $(ARCH_SRCS)
 OBJS := $(patsubst %,$(B)/%.o,$(SRCS))
 # User programs, built per ARCH and embedded in the image (adds to OBJS).
-include user/user.mk
+-include user/user.mk
 
 KERNEL := $(B)/tally.elf
 
