@@ -61,3 +61,13 @@ def test_panic_halts_by_default(target):
     c.expect("system halted")
     assert c.alive()
     c.close()
+
+
+@pytest.mark.kernel_only
+def test_reboot_resets_the_machine(target):
+    """QEMU runs with -no-reboot in tests, so a reset ends it."""
+    c = Console(target)
+    c.send("reboot\r")
+    status, out = c.wait_exit()
+    assert "reboot" in out
+    assert status == 0
