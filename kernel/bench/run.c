@@ -1,0 +1,186 @@
+/*
+ * run.c - `bench` and `selftest` commands and the one-shot `selftest` boot
+ * mode: run registered benchmarks, print one line per check and a summary.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "bench.h"
+#include "bootargs.h"
+#include "cmd.h"
+#include "version.h"
+
+BOOTARG(selftest, "run `selftest` at boot, then leave QEMU with 0 if nothing failed, else 1");
+BOOTARG(benchbreak, "benchbreak=NAME: move that benchmark's expectations past what can hold (proves checks can fail)");
+BOOTARG(cpi, "cpi=1: the CPU runs one instruction per cycle (qemu -icount shift=0), so cycle counts are exact");
+
+#define LINE_MAX_OUT 256
+
+struct run_opts {
+	bool json;
+	uint64_t n;             /* 0: each benchmark's default */
+};
+
+static void env_now(struct bench_env *env)
+{
+	env->cpi1 = bootarg_u64("cpi", 0, 0, 1000) == 1;
+	/* Until a hardware PMU driver reports counting, hardware checks skip. */
+	env->hwpmu_counts = false;
+	env->hwpmu_reason = "no hardware PMU driver counts on this machine";
+	env->broken = bootarg_get("benchbreak");
+}
+
+static void run_one(const struct bench *b, const struct run_opts *o,
+		    const struct bench_env *env, struct bench_totals *t)
+{
+	static struct bench_sample at_n, at_0;      /* too big for the stack */
+	struct bench_outcome out[BENCH_MAX_CHECKS];
+	char line[LINE_MAX_OUT];
+	uint64_t n = o->n ? o->n : b->default_n;
+	int err = 0;
+
+	memset(&at_n, 0, sizeof(at_n));
+	memset(&at_0, 0, sizeof(at_0));
+	if (b->subtract_zero_run)
+		err = b->measure(0, &at_0);
+	if (!err)
+		err = b->measure(n, &at_n);
+	if (err) {
+		snprintf(at_n.skip, sizeof(at_n.skip), "could not measure: %s", errno_name(err));
+		for (unsigned i = 0; i < b->nchecks; i++) {
+			printf("FAIL: bench: %s: %s (%s)\n", b->name, b->checks[i].name, at_n.skip);
+			t->tests++;
+			t->failures++;
+		}
+		return;
+	}
+	bench_evaluate(b, n, &at_n, &at_0, env, out);
+	for (unsigned i = 0; i < b->nchecks; i++) {
+		bench_format(line, sizeof(line), o->json, b, &b->checks[i], &out[i]);
+		printf("%s\n", line);
+		bench_tally(t, &out[i]);
+	}
+}
+
+static void summary(const struct bench_totals *t, bool json)
+{
+	unsigned passed = t->tests - t->failures - t->skipped;
+
+	if (json) {
+		printf("{\"summary\":{\"tests\":%u,\"failures\":%u,\"skipped\":%u}}\n",
+		       t->tests, t->failures, t->skipped);
+	} else {
+		printf("SUMMARY: %u tests, %u failures, %u skipped\n",
+		       t->tests, t->failures, t->skipped);
+	}
+	printf("%u passed, %u failed, %u skipped\n", passed, t->failures, t->skipped);
+}
+
+static const struct bench *find(const char *name)
+{
+	const struct bench *const *b;
+
+	SET_FOREACH(b, bench) {
+		if (strcmp((*b)->name, name) == 0)
+			return *b;
+	}
+	return NULL;
+}
+
+/* Runs one benchmark or all; returns the number of failures. */
+static unsigned run_set(const char *which, const struct run_opts *o)
+{
+	const struct bench *const *b;
+	struct bench_totals t = { 0 };
+	struct bench_env env;
+
+	env_now(&env);
+	SET_FOREACH(b, bench) {
+		if (!which || strcmp(which, (*b)->name) == 0)
+			run_one(*b, o, &env, &t);
+	}
+	summary(&t, o->json);
+	return t.failures;
+}
+
+static int parse_opts(int argc, char **argv, int first, struct run_opts *o,
+		      const char **which)
+{
+	memset(o, 0, sizeof(*o));
+	for (int i = first; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0) {
+			o->json = true;
+		} else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
+			if (parse_u64(argv[++i], 0, &o->n) || o->n == 0) {
+				printf("error: bench: -n needs a positive number, not '%s'\n", argv[i]);
+				return CMD_ERR_REPORTED;
+			}
+		} else if (which && !*which && argv[i][0] != '-') {
+			*which = argv[i];
+		} else {
+			printf("error: bench: unexpected '%s' (try help bench)\n", argv[i]);
+			return CMD_ERR_REPORTED;
+		}
+	}
+	return 0;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+	const struct bench *const *b;
+	const char *which = NULL;
+	struct run_opts o;
+
+	if (argc == 2 && strcmp(argv[1], "list") == 0) {
+		SET_FOREACH(b, bench)
+			printf("  %-18s n=%-9llu %s\n", (*b)->name,
+			       (unsigned long long)(*b)->default_n, (*b)->desc);
+		return 0;
+	}
+	if (argc < 3 || strcmp(argv[1], "run") != 0) {
+		printf("error: usage: bench list | bench run NAME|all [--json] [-n LOOPS]\n");
+		return CMD_ERR_REPORTED;
+	}
+	int r = parse_opts(argc, argv, 2, &o, &which);
+	if (r)
+		return r;
+	if (strcmp(which, "all") == 0)
+		which = NULL;
+	else if (!find(which)) {
+		printf("error: bench: no benchmark '%s' (try bench list)\n", which);
+		return CMD_ERR_REPORTED;
+	}
+	run_set(which, &o);
+	return 0;
+}
+CONSOLE_CMD(bench, "self-checking microbenchmarks: list or run them",
+	    "bench list | bench run NAME|all [--json] [-n LOOPS]", cmd_bench);
+
+static int cmd_selftest(int argc, char **argv)
+{
+	struct run_opts o;
+	int r = parse_opts(argc, argv, 1, &o, NULL);
+
+	if (r)
+		return r;
+	run_set(NULL, &o);
+	return 0;
+}
+CONSOLE_CMD(selftest, "every benchmark and in-kernel check; a summary line at the end",
+	    "selftest [--json] [-n LOOPS]", cmd_selftest);
+
+/* Boot argument `selftest`: one-shot mode for CI and board labs. */
+static void selftest_at_boot(void)
+{
+	struct run_opts o = { 0 };
+
+	if (!bootarg_present("selftest"))
+		return;
+	printf("selftest: running at boot\n");
+	unsigned failures = run_set(NULL, &o);
+	arch_exit(failures ? 1 : 0);
+}
+BOOT_HOOK(selftest, selftest_at_boot);

@@ -1,0 +1,57 @@
+"""Self-checking benchmarks: `bench`, `selftest`, and the one-shot boot mode."""
+import re
+
+import pytest
+
+from tally_console import Console
+
+CHECK_LINE = re.compile(r"^(PASS|FAIL|SKIP|INFO): bench: \S+: \S+ ")
+SUMMARY = re.compile(r"^SUMMARY: (\d+) tests, (\d+) failures, (\d+) skipped$", re.M)
+CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
+
+
+def test_bench_list_names_every_benchmark(console):
+    out = console.run("bench list")
+    assert re.search(r"^  tick_vs_cycles\s+n=\d+", out, re.M), out
+
+
+def test_bench_run_all_lines_and_summary(console):
+    out = console.run("bench run all", timeout=120)
+    checks = [l for l in out.splitlines() if l.startswith(("PASS", "FAIL", "SKIP"))]
+    assert checks and all(CHECK_LINE.match(l) for l in checks), out
+    assert not [l for l in checks if l.startswith("FAIL")], out
+    m, c = SUMMARY.search(out), CLOSING.search(out)
+    assert m and c
+    assert int(m.group(1)) == len(checks)
+    assert int(c.group(1)) + int(c.group(2)) + int(c.group(3)) == len(checks)
+
+
+def test_bench_bad_arguments_change_nothing(console):
+    assert "error: bench: no benchmark 'nope'" in console.run("bench run nope")
+    assert "error: bench: -n needs a positive number" in console.run("bench run all -n 0")
+    assert "error: usage: bench" in console.run("bench")
+    assert console.run("echo ok") == "ok\n"
+
+
+def test_bench_json(console):
+    out = console.run("bench run tick_vs_cycles --json")
+    assert re.search(r'^\{"result":"PASS","bench":"tick_vs_cycles","check":"ticks"', out, re.M), out
+    assert '{"summary":{"tests":1,"failures":0,"skipped":0}}' in out
+
+
+@pytest.mark.kernel_only
+def test_selftest_boot_mode_exits_zero(target):
+    c = Console(target, append="selftest", wait=False)
+    status, out = c.wait_exit(timeout=300)
+    assert SUMMARY.search(out) and CLOSING.search(out), out
+    assert " 0 failures" in out
+    assert status == 0
+
+
+@pytest.mark.kernel_only
+def test_broken_expectation_fails_the_selftest(target):
+    """Issue 5: patch an expectation by one and the suite must FAIL."""
+    c = Console(target, append="selftest benchbreak=tick_vs_cycles", wait=False)
+    status, out = c.wait_exit(timeout=300)
+    assert re.search(r"^FAIL: bench: tick_vs_cycles: ticks .*benchbreak", out, re.M), out
+    assert status == 1

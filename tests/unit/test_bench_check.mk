@@ -1,0 +1,1 @@
+UNIT_SRCS_test_bench_check := kernel/bench/check.c
