@@ -1,0 +1,89 @@
+/*
+ * boot.c - hwperf's bring-up in the kernel: boot arguments, probing every
+ * registered PMU driver, and telling the console what was found.
+ *
+ * The console shows one line per driver, then the choice:
+ *
+ *	pmu: intel-arch: not present (CPUID.0AH version 0)
+ *	pmu: soft: 2 counters x 32 bits counting kernel-seen events
+ *	pmu: using soft
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "arch.h"
+#include "bootargs.h"
+#include "env.h"
+#include "hwperf.h"
+#include "softpmu.h"
+
+#define PICK_MAX 16
+
+BOOTARG(pmu, "PMU driver to use by name (e.g. soft); default: the best that counts");
+BOOTARG(softpmu_counters, "software PMU counters, 1..16 (default 2)");
+BOOTARG(softpmu_width, "software PMU counter width in bits, 8..64 (default 32)");
+
+/* Every driver's probe result, kept for `info` and `hwperf status`. */
+static char probe_lines[PICK_MAX][PMU_STATUS_MAX + 32];
+static unsigned nprobe_lines;
+
+static void report(const struct pmu_driver *d, const struct pmu_caps *caps, int rc)
+{
+	(void)d;
+	if (nprobe_lines == PICK_MAX)
+		return;
+	char *line = probe_lines[nprobe_lines++];
+	snprintf(line, sizeof(probe_lines[0]), "%s%s", caps->status,
+		 rc == 0 && !caps->counts ? " (present, not counting)" : "");
+	printf("pmu: %s\n", line);
+}
+
+unsigned hwperf_probe_lines(const char **lines, unsigned max)
+{
+	unsigned n = nprobe_lines < max ? nprobe_lines : max;
+
+	for (unsigned i = 0; i < n; i++)
+		lines[i] = probe_lines[i];
+	return n;
+}
+
+static void configure_soft(void)
+{
+	struct softpmu_config cfg = {
+		.ncounters = (unsigned)bootarg_u64("softpmu_counters",
+		             SOFTPMU_COUNTERS_DEFAULT, SOFTPMU_COUNTERS_MIN,
+		             SOFTPMU_COUNTERS_MAX),
+		.width = (unsigned)bootarg_u64("softpmu_width",
+		         SOFTPMU_WIDTH_DEFAULT, SOFTPMU_WIDTH_MIN,
+		         SOFTPMU_WIDTH_MAX),
+		.clock = arch_cycles,
+		.this_cpu = hwperf_env_this_cpu,
+	};
+
+	softpmu_configure(&cfg);
+}
+
+int hwperf_boot(void)
+{
+	struct pmu_driver drv[PICK_MAX];
+	const struct pmu_driver *d;
+	struct hwperf_reason why;
+	unsigned n = 0;
+	int best, rc;
+
+	configure_soft();
+	SET_FOREACH(d, pmu_drivers)
+		if (n < PICK_MAX)
+			drv[n++] = *d;
+	best = hwperf_pick(drv, n, bootarg_get("pmu"), report);
+	if (best < 0) {
+		printf("pmu: no driver counts; hwperf is off\n");
+		return -ENODEV;
+	}
+	rc = hwperf_init(drv[best].ops, &why);
+	if (rc < 0)
+		printf("pmu: %s\n", why.text);
+	else
+		printf("pmu: using %s\n", drv[best].name);
+	return rc;
+}

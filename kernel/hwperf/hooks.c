@@ -1,0 +1,69 @@
+/*
+ * hooks.c - the three points where the scheduler and the clock call
+ * hwperf: switch-out, switch-in, tick.
+ *
+ * USER counters follow their task (R2): saved at switch-out, restored at
+ * switch-in.  SYSTEM counters stay on their CPU and are never switched
+ * (R3).  The tick rotates multiplexed events (R13) and otherwise folds the
+ * live counts: that keeps counters that cannot interrupt from wrapping
+ * unseen (R14) and bounds how stale another CPU's counts can look to a
+ * reader to one tick.  It also applies changes made from other CPUs.
+ */
+#include "env.h"
+#include "internal.h"
+
+void hwperf_switch_out(struct hwperf_task *prev)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	if (prev && c->task == prev)
+		hwperf_unload(cpu);
+	hwperf_unlock(cpu, f);
+}
+
+void hwperf_switch_in(struct hwperf_task *next)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+
+	hwperf_cpu_sync(cpu, next);
+	hwperf_unlock(cpu, f);
+}
+
+static void rotate(unsigned cpu)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	struct hwperf_set *s = c->loaded;
+
+	hwperf_core.ops->suspend(&s->pst);
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, hwperf_owner(cpu), 0);
+	if (hwperf_place(s, cpu, c->task == NULL) == 0) {
+		hwperf_core.ops->resume(&s->pst);
+		return;
+	}
+	/* The driver refused even an empty set: leave the PMU stopped. */
+	if (c->task)
+		c->task->on_cpu = -1;
+	c->loaded = NULL;
+	c->task = NULL;
+}
+
+void hwperf_tick(struct hwperf_task *cur)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f;
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	if (!hwperf_core.ready)
+		return;
+	f = hwperf_lock(cpu);
+	hwperf_cpu_sync(cpu, cur);
+	if (c->loaded && hwperf_needs_rotation(c->loaded))
+		rotate(cpu);
+	else if (c->loaded)
+		hwperf_sample(cpu);
+	hwperf_unlock(cpu, f);
+}

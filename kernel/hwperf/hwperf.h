@@ -1,0 +1,229 @@
+/*
+ * hwperf.h - who may use the performance counters, and how counts are kept.
+ *
+ * The rules are docs/hwperf-semantics.md R1..R20 (shared/design).  In short:
+ * the PMU is FREE, USER (any number of tasks, switched with them) or
+ * SYSTEM (one holder, every CPU, never switched).  Each task and the system
+ * own a *counter set*: 32 virtual counters, each an event with mode bits
+ * and an optional overflow threshold, kept as 64-bit counts with
+ * time-enabled and time-running (in cycle-counter ticks) so a multiplexed
+ * count can be scaled.
+ *
+ * Every operation returns a non-negative value (a generation number, or 0
+ * where the rule says so) or -errno, and on failure writes one line into
+ * the caller's `struct hwperf_reason` (which may be NULL) that starts with
+ * the errno's name: "EBUSY: pid 7 holds the counters in SYSTEM mode".
+ *
+ * `caller` is the task making the request, or NULL for the kernel itself
+ * (the console), which acts as root.  `pid` 0 means the caller.
+ *
+ * The scheduler calls hwperf at three points only: hwperf_switch_out,
+ * hwperf_switch_in and hwperf_tick.  Process lifetime adds hwperf_task_init,
+ * hwperf_fork, hwperf_exit and hwperf_reap (see each below).
+ *
+ * A CPU's PMU is only ever touched by that CPU.  So on SMP a change that
+ * concerns counters live on another CPU (a loss, a release, a new control,
+ * SYSTEM mode starting or ending) takes effect there at its next hook --
+ * at worst one tick later, sooner if hwperf_env_kick interrupts it -- and
+ * a read sees another CPU's live counts as of its last tick.  Counts on
+ * the calling CPU are always read live.
+ */
+#ifndef TALLY_HWPERF_H
+#define TALLY_HWPERF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pmu.h"
+
+#define HWPERF_NVCTR 32         /* virtual counters per set (IRIX's 32) */
+#define HWPERF_MAX_CPUS 8
+#define HWPERF_NAME_MAX 32
+#define HWPERF_SIG_MAX 32       /* overflow signals are 1..32, 0 = none */
+#define HWPERF_REASON_MAX PMU_REASON_MAX
+
+enum hwperf_mode { HWPERF_FREE, HWPERF_USER, HWPERF_SYSTEM };
+
+/* ---- what callers pass and get back ------------------------------------- */
+
+#define HWPERF_EV_RAW 0x1u      /* `code` is a raw driver code, not `name` */
+
+/* One virtual counter's request; all zero = slot unused. */
+struct hwperf_event {
+	char name[HWPERF_NAME_MAX];     /* event table name, "" if raw/unused */
+	uint32_t flags;                 /* HWPERF_EV_* */
+	uint32_t code;                  /* raw code when HWPERF_EV_RAW */
+	uint32_t modes;                 /* PMU_MODE_*; none is an error */
+	int64_t thresh;                 /* act every thresh events; 0 = never */
+};
+
+/* A whole request (IRIX hwperf_profevctrarg_t). */
+struct hwperf_control {
+	struct hwperf_event ev[HWPERF_NVCTR];
+	int sig;                        /* signal on overflow, 0..32 */
+};
+
+struct hwperf_counts {
+	uint64_t count[HWPERF_NVCTR];
+	uint64_t enabled[HWPERF_NVCTR]; /* cycles the event was wanted */
+	uint64_t running[HWPERF_NVCTR]; /* cycles it was on a hardware counter */
+};
+
+/* What the kernel accounts per task (R9, IRIX PIOCGETPREVCTRS). */
+struct hwperf_rusage {
+	uint64_t utime_ns;
+	uint64_t stime_ns;
+	uint64_t faults;
+	uint64_t tlb_refills;
+	uint64_t signals;
+	uint64_t vcsw;
+	uint64_t ivcsw;
+	uint64_t syscalls;
+};
+
+struct hwperf_reason {
+	char text[HWPERF_REASON_MAX];
+};
+
+/* ---- per-set and per-task state (embedded; fields are hwperf's) ---------- */
+
+/* A name or raw code resolved against the active PMU's tables. */
+struct hwperf_res {
+	uint8_t used;
+	uint8_t raw;
+	uint8_t table;          /* caps.tables[] index */
+	uint16_t entry;         /* first entry with the name */
+	uint32_t code;          /* raw code */
+	uint32_t hwmask;        /* hardware counters that may carry it */
+};
+
+struct hwperf_vctr {
+	uint64_t count;
+	uint64_t enabled;
+	uint64_t running;
+	uint64_t next_at;       /* count at which the next threshold action is due */
+};
+
+struct hwperf_set {
+	struct hwperf_control ctl;
+	struct hwperf_res res[HWPERF_NVCTR];
+	struct hwperf_vctr v[HWPERF_NVCTR];
+	uint32_t used;          /* mask of virtual counters in use */
+	uint32_t placed;        /* mask of those on hardware right now */
+	uint8_t slot_vctr[PMU_MAX_COUNTERS];
+	struct pmu_state pst;
+	uint32_t gen;           /* generation (R7) */
+	uint32_t ctl_seq;       /* bumped when ctl changes, to reload lazily */
+	bool profile;           /* overflow adds a profile hit, not a signal */
+	bool has_ctl;           /* a control has ever been set */
+};
+
+/* Embed one in the kernel's task; hwperf_task_init before first use. */
+struct hwperf_task {
+	struct hwperf_set set;
+	uint32_t flags;         /* HWPERF_TF_* (internal) */
+	int on_cpu;             /* CPU whose PMU holds this set, or -1 */
+	uint32_t loaded_seq;    /* set.ctl_seq when loaded */
+	struct hwperf_task *next_holder;
+	struct hwperf_task *prev_holder;
+};
+
+/*
+ * Event names compare as the event tables do (kernel/events): case-blind,
+ * with '_' equal to '-', so "INST_RETIRED" finds "inst-retired".
+ */
+bool hwperf_name_eq(const char *a, const char *b);
+
+/* ---- bring-up ------------------------------------------------------------ */
+
+/* Probe ops and make it the active PMU.  Returns 0 or -ENODEV. */
+int hwperf_init(const struct pmu_ops *ops, struct hwperf_reason *why);
+/*
+ * Probe the n drivers; the index of the one to use (present, counting,
+ * highest rank, or the one named want if that qualifies), or -1.  report,
+ * if given, sees every probe's result.
+ */
+int hwperf_pick(const struct pmu_driver *drv, unsigned n, const char *want,
+                void (*report)(const struct pmu_driver *d,
+                               const struct pmu_caps *caps, int rc));
+/*
+ * Kernel bring-up (boot.c): configure the software PMU from the boot
+ * arguments, probe every registered driver, print their status lines and
+ * start hwperf on the chosen one.  Call once, after the clock and the task
+ * layer are up.  Returns 0 or -ENODEV.
+ */
+int hwperf_boot(void);
+/* The probe result of every driver at boot, one line each. */
+unsigned hwperf_probe_lines(const char **lines, unsigned max);
+const struct pmu_caps *hwperf_caps(void);
+enum hwperf_mode hwperf_mode(void);
+const char *hwperf_mode_name(enum hwperf_mode m);
+
+/* ---- task operations (IRIX /proc ioctls) --------------------------------- */
+
+int hwperf_enable(struct hwperf_task *caller, int pid,
+                  const struct hwperf_control *ctl, struct hwperf_reason *why);
+/* Like enable, but each threshold adds a profile hit for the user PC. */
+int hwperf_profile_enable(struct hwperf_task *caller, int pid,
+                          const struct hwperf_control *ctl,
+                          struct hwperf_reason *why);
+int hwperf_read(struct hwperf_task *caller, int pid, struct hwperf_counts *out,
+                struct hwperf_reason *why);
+int hwperf_read_rusage(struct hwperf_task *caller, int pid,
+                       struct hwperf_counts *out, struct hwperf_rusage *ru,
+                       struct hwperf_reason *why);
+int hwperf_get_control(struct hwperf_task *caller, int pid,
+                       struct hwperf_control *out, struct hwperf_reason *why);
+int hwperf_set_control(struct hwperf_task *caller, int pid,
+                       const struct hwperf_control *ctl,
+                       struct hwperf_reason *why);
+int hwperf_release(struct hwperf_task *caller, int pid,
+                   struct hwperf_reason *why);
+/* The child `pid`'s counts go to its parent when it exits (R18). */
+int hwperf_save_child(struct hwperf_task *caller, int pid,
+                      struct hwperf_reason *why);
+
+/* ---- system operations (IRIX syssgi SGI_EVENTCTR) ------------------------- */
+
+int hwperf_sys_acquire(struct hwperf_task *caller,
+                       const struct hwperf_control *ctl,
+                       struct hwperf_reason *why);
+int hwperf_sys_read(struct hwperf_task *caller, struct hwperf_counts *out,
+                    struct hwperf_reason *why);
+/* Returns the system generation, or 0 (not an error) for no such CPU. */
+int hwperf_cpu_read(struct hwperf_task *caller, int cpu,
+                    struct hwperf_counts *out, struct hwperf_reason *why);
+int hwperf_sys_get_control(struct hwperf_task *caller,
+                           struct hwperf_control *out,
+                           struct hwperf_reason *why);
+int hwperf_sys_set_control(struct hwperf_task *caller,
+                           const struct hwperf_control *ctl,
+                           struct hwperf_reason *why);
+/* Returns 0. */
+int hwperf_sys_release(struct hwperf_task *caller, struct hwperf_reason *why);
+
+/* ---- hooks --------------------------------------------------------------- */
+
+/* Scheduler, on the CPU doing the switch, interrupts off, before the
+ * register switch: prev stops counting.  prev may be NULL (idle). */
+void hwperf_switch_out(struct hwperf_task *prev);
+/* Scheduler, after the switch, before returning to next: next may be NULL. */
+void hwperf_switch_in(struct hwperf_task *next);
+/* Timer tick, every CPU, interrupt context; cur is the running task or
+ * NULL.  Rotates multiplexed events, folds counts, applies mode changes
+ * made from other CPUs. */
+void hwperf_tick(struct hwperf_task *cur);
+
+/* A new task that did not come from fork (the first task). */
+void hwperf_task_init(struct hwperf_task *t);
+/* fork: child was just created from parent and has not run (R16). */
+void hwperf_fork(struct hwperf_task *parent, struct hwperf_task *child);
+/* exit: t is the running task, on its way out; counts become final and go
+ * to the parent if it asked (R18).  Call before t's last switch_out. */
+void hwperf_exit(struct hwperf_task *t);
+/* wait: parent just reaped child (R17).  Call before freeing child's
+ * slot; for a task nobody waits for, call hwperf_reap(NULL, t). */
+void hwperf_reap(struct hwperf_task *parent, struct hwperf_task *child);
+
+#endif

@@ -1,0 +1,127 @@
+/*
+ * internal.h - state shared by the files of kernel/hwperf, not by callers.
+ *
+ * One lock (hwperf_env_lock) guards everything here.  A CPU's PMU is only
+ * touched by that CPU; changes made on one CPU that concern another (a
+ * loss, a system acquire or release) are recorded here and applied by the
+ * other CPU at its next hook (cpu_sync), after a kick.
+ */
+#ifndef TALLY_HWPERF_INTERNAL_H
+#define TALLY_HWPERF_INTERNAL_H
+
+#include "hwperf.h"
+
+/* Generations start here, so every successful call returns a positive
+ * number even for a set that never changed. */
+#define HWPERF_GEN_FIRST 1u
+
+/* hwperf_task.flags */
+#define HWPERF_TF_ENABLED   0x01u /* has counters and wants them counting */
+#define HWPERF_TF_LOST      0x02u /* lost them to SYSTEM mode (R6) */
+#define HWPERF_TF_SAVECHILD 0x04u /* give counts to parent at exit (R18) */
+#define HWPERF_TF_GIVEN     0x08u /* counts already went to the parent */
+#define HWPERF_TF_SYSHOLDER 0x10u /* acquired SYSTEM mode through enable */
+#define HWPERF_TF_EXITED    0x20u
+#define HWPERF_TF_HOLDER    0x40u /* on the USER holders list */
+
+/* A place a set can be loaded: a task's set or a CPU's system block. */
+struct hwperf_cpu {
+	struct hwperf_set *loaded;      /* on this CPU's PMU now, or NULL */
+	struct hwperf_task *task;       /* owner when loaded is a task set */
+	uint32_t loaded_seq;            /* loaded->ctl_seq at load time */
+	/* SYSTEM mode: this CPU's private block (R19). */
+	struct hwperf_set sys;
+	uint32_t sys_epoch;             /* acquire this block belongs to */
+	struct hwperf_vctr folded[HWPERF_NVCTR]; /* part moved to global */
+	bool busy;                      /* inside hwperf on this CPU */
+	bool irq_pending;               /* pmu_interrupt arrived while busy */
+	uintptr_t irq_pc;
+	uint32_t irq_mode;
+};
+
+struct hwperf_core {
+	const struct pmu_ops *ops;
+	struct pmu_caps caps;
+	bool ready;
+	enum hwperf_mode mode;
+	struct hwperf_task *holders;    /* tasks holding USER counters */
+	/* SYSTEM mode: the global block and who holds it. */
+	struct hwperf_set sys;
+	int sys_pid;                    /* holder pid, -1 for the kernel */
+	struct hwperf_task *sys_task;   /* holder through enable, or NULL */
+	uint32_t sys_epoch;             /* bumped at every acquire */
+	struct hwperf_cpu cpu[HWPERF_MAX_CPUS];
+};
+
+extern struct hwperf_core hwperf_core;
+
+/* reason.c */
+int hwperf_fail(struct hwperf_reason *why, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *hwperf_errname(int err);
+int hwperf_report(const struct hwperf_task *caller, int rc,
+                  const struct hwperf_reason *why);
+
+/* lock.c: the lock plus the per-CPU busy guard */
+unsigned long hwperf_lock(unsigned cpu);
+void hwperf_unlock(unsigned cpu, unsigned long flags);
+
+/* event.c: names, modes and thresholds checked against the PMU (R4) */
+int hwperf_resolve(const struct hwperf_control *ctl, struct hwperf_res *res,
+                   struct hwperf_reason *why);
+uint32_t hwperf_ctl_modes(const struct hwperf_control *ctl);
+uint32_t hwperf_event_code(const struct hwperf_res *r, unsigned hw);
+
+/* vctr.c: a set's virtual counters */
+bool hwperf_same_event(const struct hwperf_event *a,
+                       const struct hwperf_event *b);
+void hwperf_set_clear(struct hwperf_set *s);
+void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
+                        const struct hwperf_res *res);
+void hwperf_set_fold(struct hwperf_set *s);
+void hwperf_set_export(const struct hwperf_set *s, struct hwperf_counts *out);
+void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
+
+/* mux.c: placement on hardware counters and rotation (R13) */
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global);
+void hwperf_set_periods(struct hwperf_set *s);
+bool hwperf_needs_rotation(const struct hwperf_set *s);
+
+/* load.c: putting sets on a CPU's PMU and taking them off */
+void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t);
+void hwperf_unload(unsigned cpu);
+void hwperf_sample(unsigned cpu);
+void hwperf_restart(struct hwperf_set *s);
+struct hwperf_task *hwperf_owner(unsigned cpu);
+void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur);
+
+/* overflow.c: thresholds (R15) */
+void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
+                       uintptr_t pc);
+void hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode);
+
+/* syscpu.c: per-CPU system blocks (R12, R19) */
+void hwperf_sys_fold_all(void);
+void hwperf_sys_fold_cpu(unsigned cpu);
+
+/* state.c: ownership */
+void hwperf_holder_add(struct hwperf_task *t);
+void hwperf_holder_del(struct hwperf_task *t);
+void hwperf_mode_update(void);
+void hwperf_lose(struct hwperf_task *t, unsigned cpu);
+bool hwperf_is_root(const struct hwperf_task *t);
+int hwperf_pid_of(const struct hwperf_task *t);
+int hwperf_busy_system(struct hwperf_reason *why);
+void hwperf_kick_others(unsigned cpu);
+
+/* syscpu.c: SYSTEM mode */
+void hwperf_sys_start(const struct hwperf_control *ctl,
+                      const struct hwperf_res *res, int pid,
+                      struct hwperf_task *t, unsigned cpu,
+                      struct hwperf_task *cur);
+void hwperf_sys_stop(unsigned cpu);
+int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out);
+int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
+                          struct hwperf_task *cur, struct hwperf_reason *why);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * load.c - putting a counter set on this CPU's PMU and taking it off.
+ *
+ * Only the CPU that owns a PMU touches it.  A change made elsewhere (a
+ * loss, a system acquire or release, a new control) is noted in the shared
+ * state and applied here by hwperf_cpu_sync at this CPU's next hook.
+ */
+#include "env.h"
+#include "internal.h"
+
+static struct hwperf_task *owner_of(const struct hwperf_cpu *c)
+{
+	return c->loaded == &c->sys ? hwperf_core.sys_task : c->task;
+}
+
+/* Who gets the signal or profile hit for the set loaded on cpu. */
+struct hwperf_task *hwperf_owner(unsigned cpu)
+{
+	return owner_of(&hwperf_core.cpu[cpu]);
+}
+
+void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	if (hwperf_place(s, cpu, t == NULL) < 0)
+		return;
+	hwperf_core.ops->resume(&s->pst);
+	c->loaded = s;
+	c->task = t;
+	c->loaded_seq = s->ctl_seq;
+	if (t) {
+		t->on_cpu = (int)cpu;
+		t->loaded_seq = s->ctl_seq;
+	}
+}
+
+/* Stop and fold; the counts are final up to now. */
+void hwperf_unload(unsigned cpu)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	struct hwperf_set *s = c->loaded;
+
+	if (!s)
+		return;
+	hwperf_core.ops->suspend(&s->pst);
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, owner_of(c), 0);
+	s->placed = 0;
+	s->pst.ctl.n = 0;
+	if (c->task)
+		c->task->on_cpu = -1;
+	c->loaded = NULL;
+	c->task = NULL;
+}
+
+/* Fold the live counts without stopping for longer than a read. */
+void hwperf_sample(unsigned cpu)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	struct hwperf_set *s = c->loaded;
+
+	if (!s)
+		return;
+	hwperf_core.ops->suspend(&s->pst);
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, owner_of(c), 0);
+	hwperf_restart(s);
+}
+
+/*
+ * Every resume after a fold starts fresh periods computed from the exact
+ * counts, so a threshold stays exact whatever happened since: skid past an
+ * overflow, a fold in the middle of a period, a period the counter could
+ * not hold in one go.
+ */
+void hwperf_restart(struct hwperf_set *s)
+{
+	hwperf_set_periods(s);
+	s->pst.drv_cache = 0;
+	hwperf_core.ops->ireload(&s->pst);
+	hwperf_core.ops->resume(&s->pst);
+}
+
+static bool task_wants_counting(const struct hwperf_task *t)
+{
+	return t && (t->flags & HWPERF_TF_ENABLED) &&
+	       !(t->flags & (HWPERF_TF_LOST | HWPERF_TF_EXITED)) &&
+	       hwperf_core.mode == HWPERF_USER;
+}
+
+static bool loaded_is_stale(const struct hwperf_cpu *c,
+                            const struct hwperf_task *cur)
+{
+	const struct hwperf_core *h = &hwperf_core;
+
+	if (c->loaded == &c->sys)
+		return h->mode != HWPERF_SYSTEM || c->sys_epoch != h->sys_epoch ||
+		       c->loaded_seq != c->sys.ctl_seq;
+	return c->task != cur || !task_wants_counting(c->task) ||
+	       c->loaded_seq != c->loaded->ctl_seq;
+}
+
+/* Bring this CPU's PMU in line with the shared state for task cur. */
+void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur)
+{
+	struct hwperf_core *h = &hwperf_core;
+	struct hwperf_cpu *c = &h->cpu[cpu];
+
+	if (c->loaded && loaded_is_stale(c, cur)) {
+		bool was_sys = c->loaded == &c->sys;
+
+		hwperf_unload(cpu);
+		if (was_sys && c->sys_epoch == h->sys_epoch)
+			hwperf_sys_fold_cpu(cpu);
+	}
+	if (c->loaded)
+		return;
+	if (h->mode == HWPERF_SYSTEM) {
+		if (c->sys_epoch == h->sys_epoch)
+			hwperf_load(cpu, &c->sys, NULL);
+	} else if (task_wants_counting(cur)) {
+		hwperf_load(cpu, &cur->set, cur);
+	}
+}

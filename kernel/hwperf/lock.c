@@ -1,0 +1,45 @@
+/*
+ * lock.c - the hwperf lock, plus a per-CPU guard: an overflow that the
+ * software PMU raises while this CPU is already inside hwperf (say, from
+ * an env callback) is held back and handled when the outer call unlocks,
+ * instead of re-entering half-updated state.
+ */
+#include "env.h"
+#include "internal.h"
+
+unsigned long hwperf_lock(unsigned cpu)
+{
+	unsigned long flags = hwperf_env_lock();
+
+	hwperf_core.cpu[cpu].busy = true;
+	return flags;
+}
+
+void hwperf_unlock(unsigned cpu, unsigned long flags)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	while (c->irq_pending) {
+		c->irq_pending = false;
+		hwperf_overflow(cpu, c->irq_pc, c->irq_mode);
+	}
+	c->busy = false;
+	hwperf_env_unlock(flags);
+}
+
+void pmu_interrupt(uintptr_t pc, uint32_t mode)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	unsigned long flags;
+
+	if (c->busy) {
+		c->irq_pending = true;
+		c->irq_pc = pc;
+		c->irq_mode = mode;
+		return;
+	}
+	flags = hwperf_lock(cpu);
+	hwperf_overflow(cpu, pc, mode);
+	hwperf_unlock(cpu, flags);
+}

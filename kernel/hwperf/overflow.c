@@ -1,0 +1,71 @@
+/*
+ * overflow.c - thresholds (R15) and the PMU overflow interrupt.
+ *
+ * A threshold n on a virtual counter means: act each time its count
+ * reaches the next multiple of n since it was set.  The decision is made
+ * on the folded 64-bit count, not on which hardware counter interrupted,
+ * so it is exact even when the overflow arrived late (skid), when the
+ * period was longer than the counter could hold, or when the count was
+ * folded at a context switch.  Acting means posting the set's signal, or
+ * for a profiling set (IRIX HWPERF_PROFENABLE) one profile hit at the
+ * interrupted PC.
+ */
+#include <string.h>
+
+#include "env.h"
+#include "internal.h"
+
+static void act(struct hwperf_set *s, struct hwperf_task *owner, uintptr_t pc)
+{
+	if (!owner)
+		return;
+	if (s->profile)
+		hwperf_env_profile_hit(owner, pc);
+	else if (s->ctl.sig > 0)
+		hwperf_env_signal(owner, s->ctl.sig);
+}
+
+void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
+                       uintptr_t pc)
+{
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		struct hwperf_vctr *v = &s->v[i];
+		int64_t n = s->ctl.ev[i].thresh;
+
+		if (!(s->used & (1u << i)) || n <= 0)
+			continue;
+		while (v->count >= v->next_at) {
+			act(s, owner, pc);
+			v->next_at += (uint64_t)n;
+		}
+	}
+}
+
+/*
+ * The interrupt proper.  In SYSTEM mode the loaded set is this CPU's own
+ * block, so an overflow here touches only this CPU's counts (R19).
+ */
+void hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode)
+{
+	/* Too big for an interrupt stack; each CPU only touches its own. */
+	static struct pmu_state idle_state[HWPERF_MAX_CPUS];
+	const struct pmu_ops *ops = hwperf_core.ops;
+	struct hwperf_set *s = hwperf_core.cpu[cpu].loaded;
+	struct pmu_state *idle = &idle_state[cpu];
+
+	(void)mode;
+	if (!ops)
+		return;
+	if (!s) {
+		/* Nothing of ours is counting: just quiet the hardware. */
+		memset(idle, 0, sizeof(*idle));
+		idle->cpu = cpu;
+		ops->identify_overflow(idle);
+		return;
+	}
+	ops->suspend(&s->pst);
+	ops->identify_overflow(&s->pst);
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, hwperf_owner(cpu), pc);
+	hwperf_restart(s);
+}

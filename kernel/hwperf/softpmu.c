@@ -1,0 +1,368 @@
+/*
+ * softpmu.c - the software PMU driver (see softpmu.h).
+ *
+ * Each CPU has a bank of counters that behave like registers: a value
+ * masked to the width, a control word, an overflow status bit.  Adding n
+ * events walks the counter wrap by wrap; at each wrap of an interrupt-mode
+ * counter the "interrupt" (pmu_interrupt) runs before the rest is added,
+ * exactly as a precise hardware PMU would deliver it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "softpmu.h"
+
+#define ANY_COUNTER 0xffffu
+
+struct soft_ctr {
+	uint64_t value;
+	uint32_t sel;           /* SOFTPMU_SEL_* */
+};
+
+struct soft_bank {
+	struct soft_ctr ctr[PMU_MAX_COUNTERS];
+	uint32_t ovf;           /* overflow status, bit = hw counter */
+	uint32_t mode;          /* PMU_MODE_* the CPU is in */
+	uint64_t since;         /* cycles credited up to here */
+};
+
+static uint64_t no_clock(void)
+{
+	return 0;
+}
+
+static unsigned cpu_zero(void)
+{
+	return 0;
+}
+
+static struct softpmu_config cfg = {
+	.ncounters = SOFTPMU_COUNTERS_DEFAULT,
+	.width = SOFTPMU_WIDTH_DEFAULT,
+	.clock = no_clock,
+	.this_cpu = cpu_zero,
+};
+static struct soft_bank banks[SOFTPMU_MAX_CPUS];
+
+static const struct pmu_event soft_events[] = {
+	{ "cycles", SOFTPMU_CYCLES, ANY_COUNTER,
+	  "cycle-counter time in the counted modes" },
+	{ "syscalls", SOFTPMU_SYSCALLS, ANY_COUNTER, "system calls" },
+	{ "csw", SOFTPMU_CSW, ANY_COUNTER, "context switches" },
+	{ "csw-vol", SOFTPMU_CSW_VOL, ANY_COUNTER,
+	  "voluntary context switches" },
+	{ "csw-invol", SOFTPMU_CSW_INVOL, ANY_COUNTER,
+	  "involuntary context switches (preemption)" },
+	{ "faults", SOFTPMU_FAULTS, ANY_COUNTER, "page faults" },
+	{ "tlb-refills", SOFTPMU_TLB_REFILLS, ANY_COUNTER,
+	  "TLB refill exceptions" },
+	{ "irqs", SOFTPMU_IRQS, ANY_COUNTER, "device interrupts" },
+	{ "ticks", SOFTPMU_TICKS, ANY_COUNTER, "timer ticks" },
+	{ "signals", SOFTPMU_SIGNALS, ANY_COUNTER, "signals delivered" },
+};
+
+const struct pmu_event_table softpmu_table = {
+	.name = "soft",
+	.events = soft_events,
+	.count = sizeof(soft_events) / sizeof(soft_events[0]),
+};
+
+int softpmu_configure(const struct softpmu_config *c)
+{
+	if (c->ncounters < SOFTPMU_COUNTERS_MIN ||
+	    c->ncounters > SOFTPMU_COUNTERS_MAX ||
+	    c->width < SOFTPMU_WIDTH_MIN || c->width > SOFTPMU_WIDTH_MAX)
+		return -EINVAL;
+	cfg = *c;
+	if (!cfg.clock)
+		cfg.clock = no_clock;
+	if (!cfg.this_cpu)
+		cfg.this_cpu = cpu_zero;
+	memset(banks, 0, sizeof(banks));
+	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
+		banks[i].mode = PMU_MODE_K;
+		banks[i].since = cfg.clock();
+	}
+	return 0;
+}
+
+static uint64_t mask(void)
+{
+	return pmu_width_mask(cfg.width);
+}
+
+static struct soft_bank *this_bank(void)
+{
+	return &banks[cfg.this_cpu() % SOFTPMU_MAX_CPUS];
+}
+
+uint64_t softpmu_peek(unsigned cpu, unsigned hw)
+{
+	return banks[cpu % SOFTPMU_MAX_CPUS].ctr[hw % PMU_MAX_COUNTERS].value;
+}
+
+/* Does a counter programmed with sel count event ev reported in mode? */
+static bool counts(uint32_t sel, enum softpmu_event ev, uint32_t mode)
+{
+	uint32_t want = sel & SOFTPMU_SEL_EVENT_MASK;
+	uint32_t modes = sel >> SOFTPMU_SEL_MODE_SHIFT;
+
+	if (!(sel & SOFTPMU_SEL_ENABLE) || !(modes & mode))
+		return false;
+	return want == (uint32_t)ev ||
+	       (want == SOFTPMU_CSW &&
+	        (ev == SOFTPMU_CSW_VOL || ev == SOFTPMU_CSW_INVOL));
+}
+
+/*
+ * Add n events to counter hw, wrap by wrap.  The interrupt may reprogram
+ * the counter (new value, even a different event), so it is looked at
+ * afresh after every wrap.
+ */
+static void add_events(struct soft_bank *b, unsigned hw, enum softpmu_event ev,
+                       uint32_t mode, uint64_t n, uintptr_t pc)
+{
+	while (n) {
+		struct soft_ctr *c = &b->ctr[hw];
+		uint64_t room = mask() - c->value;
+
+		if (!counts(c->sel, ev, mode))
+			return;
+		if (n <= room) {
+			c->value += n;
+			return;
+		}
+		n -= room + 1;
+		c->value = 0;
+		b->ovf |= 1u << hw;
+		if (c->sel & SOFTPMU_SEL_INT)
+			pmu_interrupt(pc, mode);
+	}
+}
+
+static void broadcast(struct soft_bank *b, enum softpmu_event ev,
+                      uint32_t mode, uint64_t n, uintptr_t pc)
+{
+	for (unsigned hw = 0; hw < cfg.ncounters; hw++)
+		add_events(b, hw, ev, mode, n, pc);
+}
+
+void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
+                   uintptr_t pc)
+{
+	if ((unsigned)ev >= SOFTPMU_NEVENTS || ev == SOFTPMU_CYCLES)
+		return;
+	broadcast(this_bank(), ev, mode, n, pc);
+}
+
+void softpmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc)
+{
+	struct soft_bank *b = this_bank();
+	uint32_t old = b->mode;
+	uint64_t elapsed = now - b->since;
+
+	/* Advance first: an interrupt below suspends, and must not see these
+	 * cycles as still owed. */
+	b->since = now;
+	b->mode = new_mode;
+	broadcast(b, SOFTPMU_CYCLES, old, elapsed, pc);
+}
+
+/* ---- the driver operations ----------------------------------------------- */
+
+static int soft_probe(struct pmu_caps *caps)
+{
+	memset(caps, 0, sizeof(*caps));
+	snprintf(caps->name, sizeof(caps->name), "soft");
+	snprintf(caps->status, sizeof(caps->status),
+	         "soft: %u counters x %u bits counting kernel-seen events",
+	         cfg.ncounters, cfg.width);
+	caps->ncounters = cfg.ncounters;
+	for (unsigned k = 0; k < cfg.ncounters; k++) {
+		caps->counter[k].width = (uint8_t)cfg.width;
+		caps->counter[k].max_period = mask();
+	}
+	caps->modes = SOFTPMU_MODES;
+	caps->counts = true;
+	caps->overflow_irq = true;
+	caps->ntables = 1;
+	caps->tables[0] = &softpmu_table;
+	return 0;
+}
+
+static int check_one(const struct pmu_counter_ctl *c, uint32_t *seen,
+                     char *reason, size_t len)
+{
+	if (c->hw >= cfg.ncounters || (*seen & (1u << c->hw))) {
+		snprintf(reason, len, "soft counter %u missing or used twice",
+		         (unsigned)c->hw);
+		return -EINVAL;
+	}
+	*seen |= 1u << c->hw;
+	if (c->event >= SOFTPMU_NEVENTS) {
+		snprintf(reason, len, "soft event code 0x%x is reserved",
+		         (unsigned)c->event);
+		return -EINVAL;
+	}
+	if (!c->modes || (c->modes & ~SOFTPMU_MODES)) {
+		snprintf(reason, len, "soft counters filter u, k and x only");
+		return -EINVAL;
+	}
+	if ((c->flags & PMU_CTR_IMODE) && (c->period == 0 || c->period > mask())) {
+		snprintf(reason, len, "period %llu does not fit %u bits",
+		         (unsigned long long)c->period, cfg.width);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int soft_check(struct pmu_control *ctl, bool global, char *reason,
+                      size_t len)
+{
+	uint32_t seen = 0;
+
+	(void)global;
+	if (ctl->n > cfg.ncounters) {
+		snprintf(reason, len, "%u counters asked, soft has %u", ctl->n,
+		         cfg.ncounters);
+		return -EINVAL;
+	}
+	for (unsigned k = 0; k < ctl->n; k++) {
+		struct pmu_counter_ctl *c = &ctl->ctr[k];
+		int err = check_one(c, &seen, reason, len);
+
+		if (err < 0)
+			return err;
+		c->evtsel = c->event | c->modes << SOFTPMU_SEL_MODE_SHIFT |
+		            SOFTPMU_SEL_ENABLE;
+		if (c->flags & PMU_CTR_IMODE) {
+			c->evtsel |= SOFTPMU_SEL_INT;
+			c->ireset = pmu_ireset_wrap(c->period, cfg.width);
+		}
+	}
+	memset(ctl->global, 0, sizeof(ctl->global));
+	return 0;
+}
+
+static struct soft_bank *bank_of(const struct pmu_state *st)
+{
+	return &banks[st->cpu % SOFTPMU_MAX_CPUS];
+}
+
+static void soft_resume(struct pmu_state *st)
+{
+	struct soft_bank *b = bank_of(st);
+
+	/* Cycles before this moment belong to whoever counted them before. */
+	b->since = cfg.clock();
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
+		struct soft_ctr *h = &b->ctr[c->hw];
+
+		h->sel = (uint32_t)c->evtsel;
+		if (c->flags & PMU_CTR_IMODE)
+			h->value = st->ctr[k].start & mask();
+		else
+			st->ctr[k].start = h->value;
+	}
+	st->cycles_start = cfg.clock();
+}
+
+/*
+ * Cycles still owed to counters being stopped, after their other events
+ * were folded: add them wrap by wrap straight into the sums (no interrupt
+ * here, the caller is already handling this state), so no wrap is ever
+ * missed however narrow the counter.
+ */
+static void credit_cycles_folding(struct soft_bank *b, struct pmu_state *st,
+                                  uint64_t now)
+{
+	uint64_t owed = now - b->since;
+
+	b->since = now;
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+		uint64_t n = owed;
+
+		if (!counts(h->sel, SOFTPMU_CYCLES, b->mode))
+			continue;
+		while (n) {
+			uint64_t room = mask() - h->value;
+			uint64_t step = n <= room ? n : room + 1;
+
+			h->value = (h->value + step) & mask();
+			if (step > room)
+				b->ovf |= 1u << st->ctl.ctr[k].hw;
+			st->ctr[k].sum += step;
+			st->ctr[k].start = h->value;
+			n -= step;
+		}
+	}
+}
+
+static void soft_suspend(struct pmu_state *st)
+{
+	struct soft_bank *b = bank_of(st);
+	uint64_t now = cfg.clock();
+
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+
+		st->ctr[k].sum += pmu_delta(st->ctr[k].start, h->value, cfg.width);
+		st->ctr[k].start = h->value;
+	}
+	credit_cycles_folding(b, st, now);
+	for (unsigned k = 0; k < st->ctl.n; k++)
+		b->ctr[st->ctl.ctr[k].hw].sel = 0;
+	st->cycles_sum += now - st->cycles_start;
+	st->cycles_start = now;
+}
+
+static uint32_t soft_identify_overflow(struct pmu_state *st)
+{
+	struct soft_bank *b = bank_of(st);
+	uint32_t slots = 0;
+
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
+
+		if ((c->flags & PMU_CTR_IMODE) && (b->ovf & (1u << c->hw))) {
+			slots |= 1u << k;
+			st->ctr[k].start = c->ireset;
+		}
+	}
+	b->ovf = 0;
+	return slots;
+}
+
+static void soft_ireload(struct pmu_state *st)
+{
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		struct pmu_counter_ctl *c = &st->ctl.ctr[k];
+
+		if (!(c->flags & PMU_CTR_IMODE))
+			continue;
+		c->ireset = pmu_ireset_wrap(c->period, cfg.width);
+		c->evtsel |= SOFTPMU_SEL_INT;
+		st->ctr[k].start = c->ireset;
+	}
+}
+
+static uint64_t soft_read_cycles(void)
+{
+	return cfg.clock();
+}
+
+const struct pmu_ops softpmu_ops = {
+	.name = "soft",
+	.probe = soft_probe,
+	.check = soft_check,
+	.resume = soft_resume,
+	.suspend = soft_suspend,
+	.identify_overflow = soft_identify_overflow,
+	.ireload = soft_ireload,
+	.read_cycles = soft_read_cycles,
+};
+
+PMU_DRIVER(soft, PMU_RANK_SOFT, &softpmu_ops);

@@ -1,0 +1,105 @@
+/*
+ * vctr.c - 32 virtual 64-bit counters per set (R9, R13, R14).
+ *
+ * Hardware deltas arrive through the driver's sum/start folding (perfctr's
+ * a-mode method), so a count never goes backwards whatever the counter's
+ * width.  Time-enabled grows while the set is loaded; time-running only
+ * for the virtual counters that were on a hardware counter, so a reader
+ * can scale a multiplexed count by enabled / running.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+static uint64_t thresh_of(const struct hwperf_set *s, unsigned i)
+{
+	return s->ctl.ev[i].thresh > 0 ? (uint64_t)s->ctl.ev[i].thresh : 0;
+}
+
+static void vctr_reset(struct hwperf_set *s, unsigned i)
+{
+	memset(&s->v[i], 0, sizeof(s->v[i]));
+	s->v[i].next_at = thresh_of(s, i);
+}
+
+void hwperf_set_clear(struct hwperf_set *s)
+{
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		vctr_reset(s, i);
+}
+
+bool hwperf_same_event(const struct hwperf_event *a,
+                       const struct hwperf_event *b)
+{
+	return hwperf_name_eq(a->name, b->name) && a->flags == b->flags &&
+	       a->code == b->code && a->modes == b->modes;
+}
+
+/* New control: counts of unchanged events survive, changed ones restart. */
+void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
+                        const struct hwperf_res *res)
+{
+	uint32_t kept = 0, rethresh = 0;
+
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		if (!res[i].used || !s->has_ctl ||
+		    !hwperf_same_event(&s->ctl.ev[i], &ctl->ev[i]))
+			continue;
+		kept |= 1u << i;
+		if (s->ctl.ev[i].thresh != ctl->ev[i].thresh)
+			rethresh |= 1u << i;
+	}
+	s->ctl = *ctl;
+	memcpy(s->res, res, sizeof(s->res));
+	s->used = 0;
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		if (res[i].used)
+			s->used |= 1u << i;
+		if (!(kept & (1u << i)))
+			vctr_reset(s, i);
+		else if (rethresh & (1u << i))
+			s->v[i].next_at = s->v[i].count + thresh_of(s, i);
+	}
+	s->placed = 0;
+	s->ctl_seq++;
+	s->has_ctl = true;
+}
+
+void hwperf_set_fold(struct hwperf_set *s)
+{
+	uint64_t elapsed = s->pst.cycles_sum;
+
+	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
+		s->v[s->slot_vctr[k]].count += s->pst.ctr[k].sum;
+		s->pst.ctr[k].sum = 0;
+	}
+	s->pst.cycles_sum = 0;
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		if (!(s->used & (1u << i)))
+			continue;
+		s->v[i].enabled += elapsed;
+		if (s->placed & (1u << i))
+			s->v[i].running += elapsed;
+	}
+}
+
+void hwperf_set_export(const struct hwperf_set *s, struct hwperf_counts *out)
+{
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		out->count[i] = s->v[i].count;
+		out->enabled[i] = s->v[i].enabled;
+		out->running[i] = s->v[i].running;
+	}
+}
+
+/* A child's counts join the parent's; they are not the parent's events,
+ * so the parent's next threshold moves along with them. */
+void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src)
+{
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		dst->v[i].count += src->v[i].count;
+		dst->v[i].next_at += src->v[i].count;
+		dst->v[i].enabled += src->v[i].enabled;
+		dst->v[i].running += src->v[i].running;
+	}
+}

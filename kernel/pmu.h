@@ -1,0 +1,277 @@
+/*
+ * pmu.h - the driver interface between hwperf and one kind of PMU.
+ *
+ * One `struct pmu_ops` per PMU kind (Intel architectural, AMD, MIPS32
+ * cores, R10000/R12000, the software PMU), chosen by probing at boot.
+ * hwperf owns tasks, modes, multiplexing and 64-bit virtual counts; a
+ * driver owns registers and nothing else.  The model is perfctr's:
+ *
+ *   - a *control set* (struct pmu_control) lists the hardware counters to
+ *     use, the event and mode bits for each, and whether each counter
+ *     interrupts on overflow ("i-mode") or just accumulates ("a-mode");
+ *     check() validates it and computes every register value once, so
+ *     context switches only copy precomputed values;
+ *   - a *state* (struct pmu_state) carries a control set plus, per
+ *     counter, `start` (the hardware value when counting last resumed) and
+ *     `sum` (events folded in so far).  suspend() adds
+ *     (now - start) masked to the counter's width into sum, so a counter
+ *     that wrapped any number of times less than once per period still
+ *     yields the right delta (R14);
+ *   - i-mode counters start each period from `ireset`, a value the driver
+ *     derives from the requested period so that the counter overflows
+ *     after exactly `period` events, whatever the hardware's overflow
+ *     convention (carry out of the top bit on x86, bit 31 set on MIPS).
+ *
+ * Counters are numbered 0..ncounters-1 in the driver's own order; a fixed
+ * counter (one that counts only one event) is just a counter whose
+ * allowed-event set is a single table entry.
+ *
+ * All ops except probe() and check() run on the CPU whose counters they
+ * touch, with interrupts disabled.  None of them allocates or sleeps.
+ */
+#ifndef TALLY_PMU_H
+#define TALLY_PMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "set.h"
+
+/* Hardware counters one PMU may expose (Intel: up to 8 general + fixed). */
+#define PMU_MAX_COUNTERS 16
+/* Driver-defined global control registers (e.g. fixed-counter control). */
+#define PMU_GLOBAL_REGS 4
+/* Event tables one PMU may offer (e.g. architectural + model-specific). */
+#define PMU_MAX_TABLES 4
+#define PMU_NAME_MAX 32
+#define PMU_STATUS_MAX 96
+/* Size for the reason buffers filled by check() and by hwperf. */
+#define PMU_REASON_MAX 128
+
+/*
+ * Mode bits: where an event is counted.  Values are the R10000 control
+ * register's low bits (EXL=0, K=1, S=2, U=3) so MIPS drivers shift them
+ * straight in; other drivers translate.
+ */
+#define PMU_MODE_X 0x1u /* EXL: exception level, transient kernel */
+#define PMU_MODE_K 0x2u /* kernel */
+#define PMU_MODE_S 0x4u /* supervisor (MIPS only; unused by Tally) */
+#define PMU_MODE_U 0x8u /* user */
+#define PMU_MODE_ALL (PMU_MODE_X | PMU_MODE_K | PMU_MODE_S | PMU_MODE_U)
+/* Modes only root may ask for (R4). */
+#define PMU_MODE_PRIV (PMU_MODE_X | PMU_MODE_K | PMU_MODE_S)
+
+/* ---- event tables ------------------------------------------------------- */
+
+/*
+ * One countable event.  `code` is the driver's encoding, opaque to hwperf
+ * (Intel: event select | umask << 8; MIPS: event number; R10000: the
+ * IRIX number 0..31, i.e. counter * 16 + event).  `counters` has bit i set
+ * when hardware counter i can count it.  One name may appear in several
+ * entries with different codes and counter masks (R10000 "cycles" is event
+ * 0 on counter 0 and on counter 1); resolvers take the entry whose mask
+ * holds the counter being placed.
+ */
+struct pmu_event {
+	const char *name;       /* lower case, '-' separated: "cycles" */
+	uint32_t code;
+	uint32_t counters;
+	const char *desc;       /* one line, for `hwperf events` */
+};
+
+struct pmu_event_table {
+	const char *name;       /* "intel-arch", "r10000", "soft" */
+	const struct pmu_event *events;
+	unsigned count;
+};
+
+/* ---- capabilities, filled by probe() ------------------------------------ */
+
+struct pmu_counter_caps {
+	uint8_t width;          /* bits that count: 8..64 */
+	bool fixed;             /* counts one event only; not for raw codes */
+	/* Longest i-mode period in events; 0 if the counter cannot interrupt. */
+	uint64_t max_period;
+};
+
+struct pmu_caps {
+	char name[PMU_NAME_MAX];        /* "intel-arch", "mips-24k", "soft" */
+	/* One line, always set, also on failure:
+	 * "intel-arch: not present (CPUID.0AH version 0)". */
+	char status[PMU_STATUS_MAX];
+	unsigned ncounters;
+	struct pmu_counter_caps counter[PMU_MAX_COUNTERS];
+	uint32_t modes;                 /* PMU_MODE_* the hardware can filter */
+	/*
+	 * Nonzero on PMUs shaped like the R10000: virtual counter i may only be
+	 * placed on hardware counter i / slots_per_counter (16 there), as in
+	 * the IRIX slot layout.  0: any counter the event's mask allows.
+	 */
+	unsigned slots_per_counter;
+	bool counts;                    /* liveness-probed: events really count */
+	bool overflow_irq;              /* i-mode works (an interrupt arrives) */
+	unsigned ntables;
+	const struct pmu_event_table *tables[PMU_MAX_TABLES];
+};
+
+/* ---- control sets --------------------------------------------------------- */
+
+#define PMU_CTR_IMODE 0x1u      /* interrupt after `period` events */
+
+/* One programmed counter.  hwperf fills the inputs; check() the outputs. */
+struct pmu_counter_ctl {
+	/* inputs */
+	uint32_t hw;            /* hardware counter index (perfctr's pmc_map) */
+	uint32_t event;         /* struct pmu_event.code, or a raw code */
+	uint32_t modes;         /* PMU_MODE_*, at least one */
+	uint32_t flags;         /* PMU_CTR_* */
+	uint64_t period;        /* i-mode: events to overflow, 1..max_period */
+	/* outputs of check(), refreshed by ireload() */
+	uint64_t evtsel;        /* value of this counter's control register */
+	uint64_t ireset;        /* i-mode: counter value that starts a period */
+};
+
+struct pmu_control {
+	unsigned n;                     /* slots 0..n-1 are in use */
+	struct pmu_counter_ctl ctr[PMU_MAX_COUNTERS];
+	uint64_t global[PMU_GLOBAL_REGS]; /* check() output, driver-defined */
+};
+
+/* Per-slot running state; index = slot in pmu_control, not hw counter. */
+struct pmu_counter_state {
+	uint64_t start;         /* hardware value at resume, masked to width */
+	uint64_t sum;           /* events folded in by suspend() */
+};
+
+struct pmu_state {
+	struct pmu_control ctl;
+	struct pmu_counter_state ctr[PMU_MAX_COUNTERS];
+	uint64_t cycles_start;  /* read_cycles() at resume */
+	uint64_t cycles_sum;    /* cycles while resumed */
+	/* Set by hwperf before resume(): the CPU this state runs on.  Drivers
+	 * of per-CPU hardware ignore it; the software PMU picks its bank. */
+	unsigned cpu;
+	/* Driver-private (e.g. to skip rewriting unchanged control registers);
+	 * hwperf zeroes it whenever it changes ctl. */
+	uint32_t drv_cache;
+};
+
+/* ---- the operations ------------------------------------------------------- */
+
+struct pmu_ops {
+	const char *name;
+
+	/*
+	 * Detect the PMU and fill caps (all fields, status always).  Returns 0
+	 * when this kind of PMU is present -- even if it does not count, which
+	 * caps->counts reports honestly -- or -ENODEV.
+	 */
+	int (*probe)(struct pmu_caps *caps);
+
+	/*
+	 * Validate a control set and compute evtsel, ireset and global[].
+	 * global is true for system-wide (SYSTEM mode) sets.  Refuses with
+	 * -EINVAL and a one-line reason: reserved bits in a code, an event not
+	 * countable on its hw counter, a hw counter used twice or out of range,
+	 * no mode bits or modes the PMU cannot filter, a bad period.
+	 */
+	int (*check)(struct pmu_control *ctl, bool global,
+	             char *reason, size_t reason_len);
+
+	/*
+	 * Start counting: write control registers; write each i-mode counter
+	 * with its start value, so an interrupted period continues where
+	 * suspend() left it (after identify_overflow() or ireload(), start is
+	 * ireset); read each a-mode counter into start; set cycles_start.
+	 */
+	void (*resume)(struct pmu_state *st);
+
+	/*
+	 * Stop counting: disable the counters, then for each slot add
+	 * (now - start) masked to the width into sum, and record now as start;
+	 * add the elapsed cycles into cycles_sum.
+	 */
+	void (*suspend)(struct pmu_state *st);
+
+	/*
+	 * After suspend(), in the overflow interrupt: return a mask of slots
+	 * (bit = slot index) whose i-mode counter overflowed, set their start
+	 * to ireset, and clear the hardware's overflow status so the interrupt
+	 * does not fire again.  Events past the overflow (skid) are already in
+	 * sum; hwperf accounts for them when it picks the next period.  May be
+	 * called with ctl.n == 0 (nothing of hwperf's is counting): then it
+	 * only clears the overflow status of a spurious interrupt.
+	 */
+	uint32_t (*identify_overflow)(struct pmu_state *st);
+
+	/*
+	 * hwperf changed ctl.ctr[].period of i-mode slots (it does so to keep
+	 * thresholds exact across skid and across periods longer than the
+	 * counter): recompute ireset for every i-mode slot and set its
+	 * start = ireset, so the next resume() begins a fresh period.  Called
+	 * only between suspend() and resume(), and after every check().
+	 */
+	void (*ireload)(struct pmu_state *st);
+
+	/* The free-running cycle counter (TSC, CP0 Count to 64 bits). */
+	uint64_t (*read_cycles)(void);
+};
+
+/*
+ * Drivers register themselves where they live:
+ *
+ *	PMU_DRIVER(intel_arch, PMU_RANK_ARCH, &intel_arch_ops);
+ *
+ * At boot hwperf probes every registered driver and uses the highest-ranked
+ * one that is present and counts; if none counts it falls back to the
+ * software PMU (rank PMU_RANK_SOFT), and says so on the console.
+ */
+#define PMU_RANK_SOFT 0
+#define PMU_RANK_ARCH 10        /* architectural / generic core PMU */
+#define PMU_RANK_MODEL 20       /* model-specific driver beats generic */
+
+struct pmu_driver {
+	const char *name;
+	int rank;
+	const struct pmu_ops *ops;
+};
+
+#define PMU_DRIVER(dname, drank, dops) \
+	static const struct pmu_driver SET_ENTRY(pmu_drivers, dname) \
+	pmu_driver_##dname = { .name = #dname, .rank = (drank), .ops = (dops) }
+
+SET_DECLARE(pmu_drivers, struct pmu_driver);
+
+/*
+ * The overflow interrupt, implemented by hwperf: arch trap code calls it
+ * when the PMU interrupts, and the software PMU calls it the moment one of
+ * its i-mode counters overflows.  pc is the interrupted PC, mode the
+ * PMU_MODE_* bit the CPU was in.  Interrupts are disabled.
+ */
+void pmu_interrupt(uintptr_t pc, uint32_t mode);
+
+/* ---- helpers for drivers and hwperf --------------------------------------- */
+
+/* All ones in the low width bits; width 64 is legal. */
+static inline uint64_t pmu_width_mask(unsigned width)
+{
+	return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
+}
+
+/* Events between two readings of a width-bit counter (wraps included). */
+static inline uint64_t pmu_delta(uint64_t start, uint64_t now, unsigned width)
+{
+	return (now - start) & pmu_width_mask(width);
+}
+
+/*
+ * For drivers that overflow on carry out of the top bit: the value from
+ * which a width-bit counter wraps after exactly period events.
+ */
+static inline uint64_t pmu_ireset_wrap(uint64_t period, unsigned width)
+{
+	return (0 - period) & pmu_width_mask(width);
+}
+
+#endif

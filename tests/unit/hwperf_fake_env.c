@@ -1,0 +1,205 @@
+/*
+ * hwperf_fake_env.c - the task layer as hwperf sees it, faked for host
+ * tests: a table of tasks, CPUs that run one of them each, and counters of
+ * the signals and profile hits hwperf asked for.
+ */
+#include <string.h>
+
+#include "hwperf/env.h"
+#include "hwperf_fake_env.h"
+
+#define FAKE_MAX_CPUS HWPERF_MAX_CPUS
+
+static struct fake_task tasks[FAKE_MAX_TASKS];
+static struct fake_task *running[FAKE_MAX_CPUS];
+static unsigned ncpus = 1;
+unsigned fake_cpu;
+unsigned fake_kicks;
+char fake_log[256];
+unsigned fake_logs;
+
+static struct fake_task *of(const struct hwperf_task *t)
+{
+	return (struct fake_task *)(uintptr_t)t;
+}
+
+void fake_env_reset(unsigned n)
+{
+	memset(tasks, 0, sizeof(tasks));
+	memset(running, 0, sizeof(running));
+	ncpus = n;
+	fake_cpu = 0;
+	fake_kicks = 0;
+	fake_log[0] = '\0';
+	fake_logs = 0;
+}
+
+struct fake_task *fake_spawn(int pid, unsigned uid, int pgid, int ppid)
+{
+	for (unsigned i = 0; i < FAKE_MAX_TASKS; i++) {
+		struct fake_task *t = &tasks[i];
+
+		if (t->alive)
+			continue;
+		memset(t, 0, sizeof(*t));
+		hwperf_task_init(&t->hw);
+		t->alive = true;
+		t->pid = pid;
+		t->uid = uid;
+		t->pgid = pgid;
+		t->ppid = ppid;
+		t->cpu = FAKE_NO_CPU;
+		return t;
+	}
+	return NULL;
+}
+
+struct fake_task *fake_find(int pid)
+{
+	for (unsigned i = 0; i < FAKE_MAX_TASKS; i++)
+		if (tasks[i].alive && tasks[i].pid == pid)
+			return &tasks[i];
+	return NULL;
+}
+
+struct fake_task *fake_current(unsigned cpu)
+{
+	return running[cpu];
+}
+
+void fake_run(unsigned cpu, struct fake_task *t)
+{
+	struct fake_task *prev = running[cpu];
+	unsigned saved = fake_cpu;
+
+	fake_cpu = cpu;
+	hwperf_switch_out(prev ? &prev->hw : NULL);
+	if (prev)
+		prev->cpu = FAKE_NO_CPU;
+	running[cpu] = t;
+	if (t)
+		t->cpu = (int)cpu;
+	hwperf_switch_in(t ? &t->hw : NULL);
+	fake_cpu = saved;
+}
+
+void fake_tick(unsigned cpu)
+{
+	unsigned saved = fake_cpu;
+
+	fake_cpu = cpu;
+	hwperf_tick(running[cpu] ? &running[cpu]->hw : NULL);
+	fake_cpu = saved;
+}
+
+struct fake_task *fake_fork(struct fake_task *parent, int pid)
+{
+	struct fake_task *c = fake_spawn(pid, parent->uid, parent->pgid,
+	                                 parent->pid);
+
+	if (c)
+		hwperf_fork(&parent->hw, &c->hw);
+	return c;
+}
+
+void fake_exit(struct fake_task *t)
+{
+	unsigned saved = fake_cpu;
+
+	if (t->cpu >= 0)
+		fake_cpu = (unsigned)t->cpu;
+	hwperf_exit(&t->hw);
+	if (t->cpu >= 0)
+		fake_run((unsigned)t->cpu, NULL);
+	fake_cpu = saved;
+}
+
+/* ---- env.h ---------------------------------------------------------------- */
+
+struct hwperf_task *hwperf_env_lookup(int pid)
+{
+	struct fake_task *t = fake_find(pid);
+
+	return t ? &t->hw : NULL;
+}
+
+int hwperf_env_pid(const struct hwperf_task *t)
+{
+	return of(t)->pid;
+}
+
+unsigned hwperf_env_uid(const struct hwperf_task *t)
+{
+	return of(t)->uid;
+}
+
+int hwperf_env_pgid(const struct hwperf_task *t)
+{
+	return of(t)->pgid;
+}
+
+struct hwperf_task *hwperf_env_parent(const struct hwperf_task *t)
+{
+	struct fake_task *p = fake_find(of(t)->ppid);
+
+	return p ? &p->hw : NULL;
+}
+
+int hwperf_env_task_cpu(const struct hwperf_task *t)
+{
+	return of(t)->cpu;
+}
+
+unsigned hwperf_env_ncpus(void)
+{
+	return ncpus;
+}
+
+unsigned hwperf_env_this_cpu(void)
+{
+	return fake_cpu;
+}
+
+void hwperf_env_signal(struct hwperf_task *t, int sig)
+{
+	if (sig > 0 && sig < FAKE_SIGS)
+		of(t)->sigs[sig]++;
+}
+
+void hwperf_env_profile_hit(struct hwperf_task *t, uintptr_t pc)
+{
+	of(t)->prof_hits++;
+	of(t)->last_prof_pc = pc;
+}
+
+void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru)
+{
+	*ru = of(t)->ru;
+}
+
+void hwperf_env_log(const char *line)
+{
+	size_t n = strlen(line);
+
+	if (n >= sizeof(fake_log))
+		n = sizeof(fake_log) - 1;
+	memcpy(fake_log, line, n);
+	fake_log[n] = '\0';
+	fake_logs++;
+}
+
+void hwperf_env_kick(unsigned cpu)
+{
+	(void)cpu;
+	fake_kicks++;
+}
+
+unsigned long hwperf_env_lock(void)
+{
+	return 0;
+}
+
+void hwperf_env_unlock(unsigned long flags)
+{
+	(void)flags;
+}

@@ -1,0 +1,50 @@
+/*
+ * hwperf_fake_env.h - fake tasks and CPUs behind kernel/hwperf/env.h, for
+ * the host tests of hwperf.  A fake task embeds the hwperf_task first, the
+ * way the kernel's task will embed it.
+ */
+#ifndef TALLY_HWPERF_FAKE_ENV_H
+#define TALLY_HWPERF_FAKE_ENV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwperf/hwperf.h"
+
+#define FAKE_MAX_TASKS 32
+#define FAKE_SIGS (HWPERF_SIG_MAX + 1)
+#define FAKE_NO_CPU (-1)
+
+struct fake_task {
+	struct hwperf_task hw;          /* first: the env casts back */
+	bool alive;
+	int pid;
+	unsigned uid;
+	int pgid;
+	int ppid;
+	int cpu;                        /* running on, or FAKE_NO_CPU */
+	unsigned sigs[FAKE_SIGS];       /* signals posted, by number */
+	unsigned prof_hits;
+	uintptr_t last_prof_pc;
+	struct hwperf_rusage ru;
+};
+
+extern unsigned fake_cpu;               /* what hwperf_env_this_cpu says */
+extern unsigned fake_kicks;
+extern char fake_log[256];              /* last hwperf_env_log line */
+extern unsigned fake_logs;
+
+void fake_env_reset(unsigned ncpus);
+struct fake_task *fake_spawn(int pid, unsigned uid, int pgid, int ppid);
+struct fake_task *fake_find(int pid);
+/* The scheduler's part: switch cpu from whatever runs there to t (or idle
+ * when t is NULL), calling hwperf_switch_out / hwperf_switch_in. */
+void fake_run(unsigned cpu, struct fake_task *t);
+struct fake_task *fake_current(unsigned cpu);
+void fake_tick(unsigned cpu);
+/* fork through hwperf_fork; the child does not run yet. */
+struct fake_task *fake_fork(struct fake_task *parent, int pid);
+/* The child exits (hwperf_exit on its CPU) and stops running. */
+void fake_exit(struct fake_task *t);
+
+#endif
