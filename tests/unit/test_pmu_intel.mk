@@ -1,0 +1,3 @@
+UNIT_SRCS_test_pmu_intel := arch/x86_64/pmu/intel_arch.c \
+	arch/x86_64/pmu/lapic_pmi.c kernel/events/intel_arch.c \
+	tests/unit/pmu_x86_double.c
