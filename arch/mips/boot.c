@@ -22,6 +22,7 @@ void mips_boot(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 	arch_boot_progress("start");
 	semihost_detect(a0);
 	tlb_init();
+	vm_init();
 	trap_init();
 	bootinfo_parse(&boot_info, a0, a1, a2, a3);
 	kmain(&boot_info);

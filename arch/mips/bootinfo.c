@@ -138,8 +138,9 @@ void bootinfo_parse(struct boot_info *bi, uint32_t a0, uint32_t a1,
 		    uint32_t a2, uint32_t a3)
 {
 	/*
-	 * Until the environment is read, trust only a3 (or the 256 MiB that
-	 * KSEG0 can reach) for checking the loader's pointers.
+	 * Until the environment is read, trust only a3 (or, without it, the
+	 * 256 MiB of low RAM any Malta has room for) to check the loader's
+	 * pointers against.
 	 */
 	uint32_t probe_top = (a3 != 0 && a3 < MALTA_RAM_LOW_MAX) ? a3
 							          : MALTA_RAM_LOW_MAX;

@@ -81,6 +81,7 @@
 #define ST_FR             U32(0x04000000)
 #define ST_CU0            U32(0x10000000)
 #define ST_CU1            U32(0x20000000)
+#define ST_CU_MASK        U32(0xf0000000)  /* CU0..CU3: coprocessor access */
 
 /* ---- Cause (13, 0) ------------------------------------------------------- */
 #define CAUSE_EXC_SHIFT   2
@@ -223,8 +224,23 @@
 /* ---- TLB entry registers ------------------------------------------------- */
 #define ENTRYHI_VPN2_MASK U32(0xffffe000)
 #define ENTRYHI_ASID_MASK U32(0x000000ff)
+#define ENTRYHI_ASID_COUNT 256         /* 8-bit ASIDs (Config4.AE clear) */
 #define PAGEMASK_4K       U32(0x00000000)
 #define INDEX_P           U32(0x80000000)  /* tlbp found no match */
+
+/*
+ * EntryLo0/1 (2, 3): one 4 KiB page each, EntryLo0 the even page of the
+ * pair that EntryHi.VPN2 names.  Bits 31:30 are fill (or RI/XI when
+ * PageGrain enables them); PFN holds physical address bits 35:12.
+ */
+#define ENTRYLO_G         U32(0x00000001)  /* global: ignore ASID (both halves) */
+#define ENTRYLO_V         U32(0x00000002)  /* valid */
+#define ENTRYLO_D         U32(0x00000004)  /* "dirty": writes allowed */
+#define ENTRYLO_C_SHIFT   3
+#define ENTRYLO_C_MASK    U32(0x00000038)  /* cache coherency attribute */
+#define ENTRYLO_PFN_SHIFT 6
+#define ENTRYLO_PFN_MASK  U32(0x3fffffc0)
+#define ENTRYLO_PA_SHIFT  12           /* PFN counts 4 KiB frames */
 
 /* ---- hardware registers readable by rdhwr -------------------------------- */
 #define HWR_SYNCI_STEP    1

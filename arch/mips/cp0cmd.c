@@ -3,6 +3,7 @@
  * problem is usually diagnosed from, decoded, in one screen.
  */
 #include "arch.h"
+#include "arch_task.h"
 #include "cmd.h"
 #include "cp0.h"
 #include "mips.h"
@@ -43,6 +44,12 @@ static int cmd_cp0(int argc, char **argv)
 	printf("prid=0x%08x config=0x%08x config1=0x%08x pc=%u tlb=%u\n",
 	       (unsigned)cp0_read_prid(), (unsigned)config, (unsigned)config1,
 	       !!(config1 & CONFIG1_PC), tlb_entries());
+	printf("entryhi=0x%08x tlb_ring=%u tlb_refills_user=%u tlb_refills_kernel=%u "
+	       "asid_rollovers=%llu\n",
+	       (unsigned)cp0_read_entryhi(), tlb_ring_entries(),
+	       (unsigned)arch_tlb_refill_count(true),
+	       (unsigned)arch_tlb_refill_count(false),
+	       (unsigned long long)vm_asid_rollovers());
 	return 0;
 }
 CONSOLE_CMD(cp0, "MIPS CP0 registers: status, cause, timer, interrupt lines, config",

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 struct boot_info;
+struct trapframe;
 
 /* boot.c: C entry from start.S, with the loader's a0..a3. */
 void mips_boot(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
@@ -26,13 +27,34 @@ bool semihost_present(void);
 void semihost_exit(int code) __attribute__((noreturn));
 
 /* tlb.c */
+/* Where the refill handler writes next: index = next, then
+ * next = (next + 1) & mask.  Offsets shared with tlbrefill.S. */
+struct tlb_rr {
+	uint32_t next;
+	uint32_t mask;
+};
 void tlb_init(void);
 unsigned tlb_entries(void);
+/* Entries the refill handler cycles through (a power of two). */
+unsigned tlb_ring_entries(void);
+void tlb_flush_all(void);
+/* Drop the entry that matches EntryHi value entryhi, if there is one. */
+void tlb_invalidate(uint32_t entryhi);
+
+/* vm.c: before trap_init, which installs the refill handler that reads
+ * the page-table root vm_init sets up. */
+void vm_init(void);
+uint64_t vm_asid_rollovers(void);
 
 /* trap.c */
 void trap_init(void);
+/* Exception name, CP0 registers and every GPR of a frame. */
+void mips_dump_frame(const struct trapframe *tf);
 /* Interrupts that arrived inside arch_idle's window and skipped its wait. */
 unsigned long trap_idle_restarts(void);
+
+/* uaccess.c: one word of the current task's user memory; 0 or -1. */
+int mips_user_read_word(uintptr_t va, uint32_t *word);
 
 /* intr.c */
 void intr_init(void);

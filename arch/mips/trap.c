@@ -2,17 +2,24 @@
  * trap.c - installing the exception vectors and deciding what an
  * exception means.
  *
- * Interrupts go to intr.c.  Every other exception is, for now, a kernel
- * bug or a deliberate `crash`: it prints everything a person needs to find
- * the fault (name, EPC, Cause, Status, BadVAddr, all registers) and
- * panics.  User mode will add a branch here that turns faults from KSU =
- * user into signals and Sys into system calls.
+ * Every exception and interrupt is bracketed by trap_enter/trap_exit
+ * (kernel/trap.c), which cut user and system time exactly; the mode it
+ * came from is the KSU the frame saved.  Interrupts go to intr.c.  From
+ * user mode, Sys is a system call (run with interrupts on), TLB and Mod
+ * faults are page faults, and everything else becomes a signal
+ * (user_fault.h); the way back to user mode goes through
+ * trap_return_check, where the task may be preempted or get a signal.
+ * An exception in kernel mode is a kernel bug or a deliberate `crash`: it
+ * prints everything a person needs to find the fault (name, EPC, Cause,
+ * Status, BadVAddr, all registers) and panics.
  */
 #include "arch.h"
+#include "arch_task.h"
 #include "addrspace.h"
 #include "cp0.h"
 #include "mips.h"
 #include "trapframe.h"
+#include "user_fault.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -20,12 +27,13 @@
 
 /* Vector offsets from EBase (Status.BEV = 0). */
 #define VEC_TLB_REFILL   0x000u
-#define VEC_XTLB_REFILL  0x080u
+#define VEC_XTLB_REFILL  0x080u      /* 64-bit only; the refill handler runs on */
 #define VEC_CACHE_ERROR  0x100u
 #define VEC_GENERAL      0x180u
 #define VEC_INTERRUPT    0x200u      /* only with Cause.IV */
 
 extern const char mips_vec_stub[], mips_vec_stub_end[];
+extern const char mips_tlb_refill[], mips_tlb_refill_end[];
 extern const char mips_idle_window[], mips_idle_wait[], mips_idle_done[];
 extern const char __text_start[], __text_end[];
 extern const char mips_boot_stack[], mips_boot_stack_top[];
@@ -101,26 +109,30 @@ static const char *mode_name(uint32_t status)
 }
 
 /*
- * Copy the stub to each vector, make sure instruction fetch sees it, then
- * leave the boot vectors.  EBase is written while BEV is still set, as
- * the architecture requires.
+ * Copy the refill handler and the stub to the vectors, make sure
+ * instruction fetch sees them, then leave the boot vectors.  EBase is
+ * written while BEV is still set, as the architecture requires.  The
+ * refill handler also covers VEC_XTLB_REFILL, which MIPS32 never uses
+ * (tlbrefill.S checks that it ends before VEC_CACHE_ERROR).
  */
 void trap_init(void)
 {
 	static const uint32_t vectors[] = {
-		VEC_TLB_REFILL, VEC_XTLB_REFILL, VEC_CACHE_ERROR,
-		VEC_GENERAL, VEC_INTERRUPT,
+		VEC_CACHE_ERROR, VEC_GENERAL, VEC_INTERRUPT,
 	};
 	size_t stub_len = (size_t)(mips_vec_stub_end - mips_vec_stub);
 	uint32_t base = KSEG0_BASE;
 	bool r2 = cp0_is_release2();
 
 	if (r2) {
+		/* Bits 31:30 are fixed at 1, 0: this puts EBase at KSEG0_BASE. */
 		cp0_write_ebase(KSEG0_BASE & EBASE_BASE_MASK);
 		base = KSEG0_BASE | (cp0_read_ebase() & EBASE_BASE_MASK);
 	}
 	for (size_t i = 0; i < sizeof(vectors) / sizeof(vectors[0]); i++)
 		memcpy((void *)(uintptr_t)(base + vectors[i]), mips_vec_stub, stub_len);
+	memcpy((void *)(uintptr_t)(base + VEC_TLB_REFILL), mips_tlb_refill,
+	       (size_t)(mips_tlb_refill_end - mips_tlb_refill));
 
 	if (r2) {
 		uint32_t step;
@@ -157,7 +169,7 @@ static void idle_restart(struct trapframe *tf)
 	}
 }
 
-static void dump_frame(const struct trapframe *tf)
+void mips_dump_frame(const struct trapframe *tf)
 {
 	unsigned code = exc_code(tf->cause);
 	const struct exc_name *e = &exc_names[code];
@@ -176,7 +188,7 @@ static void dump_frame(const struct trapframe *tf)
 	printf("hi   %08x  lo   %08x\n", (unsigned)tf->hi, (unsigned)tf->lo);
 }
 
-static void trap_fatal(struct trapframe *tf)
+static __attribute__((noreturn)) void trap_fatal(struct trapframe *tf)
 {
 	static int depth;
 	unsigned code = exc_code(tf->cause);
@@ -187,52 +199,115 @@ static void trap_fatal(struct trapframe *tf)
 		       code, (unsigned)tf->epc);
 		arch_halt();
 	}
-	dump_frame(tf);
+	mips_dump_frame(tf);
 	panic("mips: %s exception in %s mode at EPC 0x%08x",
 	      exc_names[code].name ? exc_names[code].name : "reserved",
 	      mode_name(tf->status), (unsigned)tf->epc);
 }
 
-void mips_trap(struct trapframe *tf)
+static bool frame_from_user(const struct trapframe *tf)
 {
-	if (exc_code(tf->cause) == EXC_INT) {
-		idle_restart(tf);
-		intr_dispatch(tf->cause & cp0_read_status() & CAUSE_IP_MASK);
+	return (tf->status & ST_KSU_MASK) == ST_KSU_USER;
+}
+
+/*
+ * A system call may sleep or run long, so it runs with interrupts on;
+ * they are off again before the frame is touched on the way out.
+ */
+static void user_syscall(struct trapframe *tf)
+{
+	arch_irq_enable();
+	trap_syscall(tf);
+	(void)arch_irq_save();
+}
+
+static void user_exception(struct trapframe *tf, unsigned code)
+{
+	struct user_fault f;
+
+	switch (code) {
+	case EXC_SYS:
+		user_syscall(tf);
+		return;
+	case EXC_TLBL:
+	case EXC_TLBS:
+	case EXC_MOD:
+		/* 0: mapped, retry; otherwise SIGSEGV is posted. */
+		(void)trap_page_fault(tf, tf->badvaddr, code != EXC_TLBL, true);
 		return;
 	}
+	f = mips_user_fault(code, tf->badvaddr, tf->epc, (tf->cause & CAUSE_BD) != 0);
+	if (f.signo == 0)
+		trap_fatal(tf);
+	trap_user_fault(tf, f.signo, f.what, f.addr);
+}
+
+static void kernel_exception(struct trapframe *tf, unsigned code)
+{
+	bool tlb = code == EXC_TLBL || code == EXC_TLBS || code == EXC_MOD;
+
+	/* The kernel never touches user memory directly: this is a bug,
+	 * unless the kernel one day maps it on demand. */
+	if (tlb && trap_page_fault(tf, tf->badvaddr, code != EXC_TLBL, false) == 0)
+		return;
 	trap_fatal(tf);
+}
+
+void mips_trap(struct trapframe *tf)
+{
+	bool user = frame_from_user(tf);
+	unsigned code = exc_code(tf->cause);
+
+	trap_enter(user);
+	if (code == EXC_INT) {
+		idle_restart(tf);
+		intr_dispatch(tf->cause & cp0_read_status() & CAUSE_IP_MASK);
+	} else if (user) {
+		user_exception(tf, code);
+	} else {
+		kernel_exception(tf, code);
+	}
+	if (user) {
+		trap_return_check(tf);
+		trap_exit(true);
+	} else {
+		trap_exit(false);
+	}
 }
 
 /*
  * Where the current code was called from.  O32 code built without frame
- * pointers has no chain to follow, so this prints the registers that
- * still mean something and then every stack word that holds an address
- * inside the kernel's text: the return addresses among them are the call
- * chain (with some stale ones mixed in).
+ * pointers has no chain to follow, so the chain is guessed: every stack
+ * word that points into kernel text is printed, marked '?' because it may
+ * be a stale return address (a trap frame's EPC and ra show up this way
+ * too).  Resolve with  llvm-addr2line -f -e build/mips/tally.elf ADDR...
+ * The scan stops at the top of the boot stack, or for any other stack at
+ * the end of sp's page, which is always mapped.
  */
-#define STACK_SCAN_BYTES 1024u
-#define STACK_SCAN_MAX   16u
+#define STACK_SCAN_MAX 32u
+#define STACK_PAGE     4096u
 
 void arch_dump_stack(void)
 {
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-	uintptr_t end = sp + STACK_SCAN_BYTES;
+	uintptr_t top = (sp | (STACK_PAGE - 1)) + 1;
 	unsigned found = 0;
 
 	if (sp >= (uintptr_t)mips_boot_stack && sp < (uintptr_t)mips_boot_stack_top)
-		end = (uintptr_t)mips_boot_stack_top;
-	printf("sp 0x%08x  ra 0x%08x  Status 0x%08x  Cause 0x%08x  EPC 0x%08x\n",
+		top = (uintptr_t)mips_boot_stack_top;
+	printf("  sp %08x  ra %08x  Status %08x  Cause %08x  EPC %08x\n",
 	       (unsigned)sp, (unsigned)(uintptr_t)__builtin_return_address(0),
 	       (unsigned)cp0_read_status(), (unsigned)cp0_read_cause(),
 	       (unsigned)cp0_read_epc());
-	printf("text addresses on the stack:");
-	for (uintptr_t p = sp; p + 4 <= end && found < STACK_SCAN_MAX; p += 4) {
+	printf("  call trace (? = maybe stale):\n");
+	for (uintptr_t p = sp; p < top && found < STACK_SCAN_MAX; p += sizeof(uint32_t)) {
 		uint32_t w = *(const uint32_t *)p;
 
-		if (w >= (uintptr_t)__text_start && w < (uintptr_t)__text_end) {
-			printf(" %08x", (unsigned)w);
+		/* Instructions are word aligned; other text-range values are data. */
+		if (w >= (uintptr_t)__text_start && w < (uintptr_t)__text_end &&
+		    w % sizeof(uint32_t) == 0) {
+			printf("    ? %08x\n", (unsigned)w);
 			found++;
 		}
 	}
-	printf(found ? "\n" : " none\n");
 }

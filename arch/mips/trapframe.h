@@ -25,6 +25,7 @@
 #define REG_A2   6
 #define REG_A3   7
 #define REG_T0   8
+#define REG_T1   9
 #define REG_T7   15
 #define REG_S0   16
 #define REG_S7   23
@@ -76,8 +77,9 @@ void mips_trap(struct trapframe *tf);
 
 /*
  * Stack pointer to switch to when an exception arrives from user mode
- * (Status.UM set); the kernel stack of the running task.  Zero until user
- * mode exists.
+ * (Status.UM set): the top of the running task's kernel stack, set by
+ * arch_set_kernel_stack at every switch to a user task.  The frame then
+ * sits at its very top, where kernel/proc.c builds a new task's first one.
  */
 extern uint32_t mips_kstack_top;
 

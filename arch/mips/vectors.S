@@ -10,8 +10,8 @@
  * the kernel stack, leaves exception level (so that a nested TLB refill
  * while the kernel touches a user address is a normal refill, once there
  * are user addresses), and calls mips_trap(tf) with interrupts still off.
- * mips_trap_return restores a frame and erets; a later context switch can
- * enter it with sp at another task's frame.
+ * mips_trap_return restores a frame and erets; arch_return_to_user
+ * enters it with sp at a new task's first user frame.
  */
 #include "cp0.h"
 #include "trapframe.h"
@@ -166,3 +166,15 @@ mips_trap_return:
 	eret
 	nop
 	.end	mips_trap_return
+
+	/*
+	 * void arch_return_to_user(struct trapframe *tf): the frame sits at
+	 * the top of the task's kernel stack, so everything below it is
+	 * free and the restore can run on that stack like any other return.
+	 */
+	.globl	arch_return_to_user
+	.ent	arch_return_to_user
+arch_return_to_user:
+	b	mips_trap_return
+	addiu	$sp, $a0, -TF_ARGSAVE
+	.end	arch_return_to_user

@@ -14,9 +14,12 @@
 #include "memmap.h"
 #include "multiboot.h"
 #include "paging.h"
+#include "percpu.h"
 #include "progress.h"
 #include "trap.h"
 #include "uart16550.h"
+#include "usermode.h"
+#include "vm.h"
 
 #define EARLY_BAUD 115200
 
@@ -38,11 +41,19 @@ void x86_64_boot(uint32_t magic, uint32_t info_pa)
 	kmain(&boot_info);
 }
 
-/* The machine is set up before kmain; only report what boot could not. */
+/* Descriptor tables and memory are set up before kmain; here come the
+ * interrupt controller and what user mode needs, then what boot could
+ * not report. */
 void arch_init(struct boot_info *bi)
 {
 	/* The 8259 pair delivers its lines right above the CPU exceptions. */
 	i8259_init(IRQ_VECTOR_BASE);
+	/* GS finds the CPU, SYSCALL its entry (percpu after gdt_init, which
+	 * loads GS). */
+	percpu_init();
+	vm_init();
+	usermode_init();
+	syscall_init();
 	if (memmap_dropped())
 		printf("x86_64: warning: %u RAM ranges ignored (more than %d)\n",
 		       memmap_dropped(), BOOT_MEM_RANGES_MAX);

@@ -14,8 +14,14 @@
 #include "dumpstack.h"
 #include "gdt.h"
 #include "layout.h"
+#include "page.h"
 
-/* The top of the known stack that holds rsp, or 0. */
+/*
+ * The top of the known stack that holds rsp, or 0.  Task kernel stacks
+ * are pages from the direct map: the scan stops at the end of RSP's page,
+ * which is mapped whatever the page is (and is the whole stack as long
+ * as kernel stacks are one page).
+ */
 static uint64_t stack_top(uint64_t rsp)
 {
 	uint64_t bottom, top;
@@ -25,6 +31,8 @@ static uint64_t stack_top(uint64_t rsp)
 		return (uint64_t)(uintptr_t)boot_stack_top;
 	if (tss_ist_bounds(rsp, &bottom, &top))
 		return top;
+	if (rsp >= DIRECT_MAP_BASE && rsp < DIRECT_MAP_BASE + DIRECT_MAP_LIMIT)
+		return ((rsp - 1) | (PAGE_SIZE - 1)) + 1;     /* aligned: empty */
 	return 0;
 }
 

@@ -5,10 +5,11 @@
  * entries only say which ring and whether the code is 64-bit; the TSS is
  * the one descriptor with a real base (SDM vol. 3, 3.4.5 and 8.2.3).
  */
+#include "cpu.h"
 #include "gdt.h"
 
 #define SEG_LIMIT_MAX   0x000f00000000ffffull
-#define SEG_ACCESSED    (1ull << 40)    /* preset: no write on every load */
+#define SEG_ACCESSED    (1ull << 40)    /* preset: the CPU need not write it */
 #define SEG_RW          (1ull << 41)    /* data writable, code readable */
 #define SEG_CODE        (1ull << 43)
 #define SEG_NONSYSTEM   (1ull << 44)
@@ -21,24 +22,23 @@
 			 SEG_NONSYSTEM | SEG_ACCESSED | SEG_RW)
 
 #define SEG_TYPE_TSS64  (9ull << 40)    /* available 64-bit TSS */
+/* A system descriptor scatters base 31:0 over bits 39:16 and 63:56. */
+#define DESC_BASE_LOW(b)  (((b) & 0xffffffull) << 16)
+#define DESC_BASE_MID(b)  ((((b) >> 24) & 0xffull) << 56)
+#define DESC_BASE_HIGH(b) ((b) >> 32)   /* the second slot */
 
 #define SEL_INDEX(sel)  ((sel) >> 3)
 
 static uint64_t gdt[GDT_SLOTS] __attribute__((aligned(16)));
 
-struct pseudo_descriptor {
-	uint16_t limit;
-	uint64_t base;
-} __attribute__((packed));
-
-/* The low slot holds base 31:0 and limit 15:0, the high one base 63:32. */
+/* A 64-bit TSS descriptor takes two slots (limit < 64 KiB fits 15:0). */
 static void set_tss(struct tss *t, uint16_t limit)
 {
 	uint64_t base = (uint64_t)(uintptr_t)t;
 
-	gdt[SEL_INDEX(GDT_TSS)] = limit | ((base & 0xffffff) << 16) |
-		SEG_TYPE_TSS64 | SEG_PRESENT | ((base >> 24 & 0xff) << 56);
-	gdt[SEL_INDEX(GDT_TSS) + 1] = base >> 32;
+	gdt[SEL_INDEX(GDT_TSS)] = limit | DESC_BASE_LOW(base) | DESC_BASE_MID(base) |
+		SEG_TYPE_TSS64 | SEG_PRESENT;
+	gdt[SEL_INDEX(GDT_TSS) + 1] = DESC_BASE_HIGH(base);
 }
 
 /*
@@ -70,15 +70,16 @@ void gdt_init(void)
 {
 	gdt[SEL_INDEX(GDT_KERNEL_CS)] = SEG_FLAT | SEG_CODE | SEG_LONG | SEG_DPL(RING_KERNEL);
 	gdt[SEL_INDEX(GDT_KERNEL_DS)] = SEG_FLAT | SEG_DB | SEG_DPL(RING_KERNEL);
-	gdt[SEL_INDEX(GDT_USER32_CS)] = SEG_FLAT | SEG_CODE | SEG_DB | SEG_DPL(RING_USER);
+	/* GDT_USER32_CS stays empty: SYSRET needs the slot, not a descriptor,
+	 * and without one ring 3 cannot enter 32-bit compatibility mode. */
 	gdt[SEL_INDEX(GDT_USER_DS)] = SEG_FLAT | SEG_DB | SEG_DPL(RING_USER);
 	gdt[SEL_INDEX(GDT_USER_CS)] = SEG_FLAT | SEG_CODE | SEG_LONG | SEG_DPL(RING_USER);
 	set_tss(tss_init(), tss_limit());
 
-	struct pseudo_descriptor gdtr = {
+	struct desc_ptr gdtr = {
 		.limit = sizeof(gdt) - 1,
 		.base = (uint64_t)(uintptr_t)gdt,
 	};
-	__asm__ volatile("lgdt %0" : : "m"(gdtr) : "memory");
+	lgdt(&gdtr);
 	load_segments();
 }

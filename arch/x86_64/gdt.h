@@ -13,7 +13,7 @@
 
 #define GDT_KERNEL_CS   0x08
 #define GDT_KERNEL_DS   0x10
-#define GDT_USER32_CS   0x18    /* placeholder for SYSRET's layout */
+#define GDT_USER32_CS   0x18    /* SYSRET's base selector; empty slot */
 #define GDT_USER_DS     0x20
 #define GDT_USER_CS     0x28
 #define GDT_TSS         0x30    /* 16 bytes: two slots */

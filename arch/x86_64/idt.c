@@ -5,6 +5,7 @@
  * switch to their own IST stack.
  */
 #include "arch.h"
+#include "cpu.h"
 #include "gdt.h"
 #include "trap.h"
 
@@ -25,11 +26,6 @@ struct idt_gate {
 
 _Static_assert(sizeof(struct idt_gate) == 16, "long-mode gate size");
 
-struct pseudo_descriptor {
-	uint16_t limit;
-	uint64_t base;
-} __attribute__((packed));
-
 static struct idt_gate idt[IDT_ENTRIES] __attribute__((aligned(16)));
 
 static uint8_t ist_for(unsigned vector)
@@ -46,6 +42,13 @@ static uint8_t ist_for(unsigned vector)
 	}
 }
 
+/* INT3 is how user code asks for SIGTRAP: its gate must admit ring 3.
+ * Every other gate refuses INT n from ring 3 with #GP (SIGSEGV). */
+static uint8_t dpl_for(unsigned vector)
+{
+	return vector == VEC_BREAKPOINT ? RING_USER : RING_KERNEL;
+}
+
 static void set_gate(unsigned vector, uint64_t handler)
 {
 	struct idt_gate *g = &idt[vector];
@@ -55,7 +58,7 @@ static void set_gate(unsigned vector, uint64_t handler)
 	g->offset_high = (uint32_t)(handler >> 32);
 	g->selector = GDT_KERNEL_CS;
 	g->ist = ist_for(vector);
-	g->type_attr = GATE_PRESENT | GATE_DPL(RING_KERNEL) | GATE_INTERRUPT;
+	g->type_attr = GATE_PRESENT | GATE_DPL(dpl_for(vector)) | GATE_INTERRUPT;
 }
 
 void idt_init(void)
@@ -66,9 +69,9 @@ void idt_init(void)
 	for (unsigned v = 0; v < TRAP_VECTORS; v++)
 		set_gate(v, trap_stubs[v]);
 
-	struct pseudo_descriptor idtr = {
+	struct desc_ptr idtr = {
 		.limit = sizeof(idt) - 1,
 		.base = (uint64_t)(uintptr_t)idt,
 	};
-	__asm__ volatile("lidt %0" : : "m"(idtr) : "memory");
+	lidt(&idtr);
 }

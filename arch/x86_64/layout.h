@@ -2,9 +2,9 @@
  * layout.h - where things are in the x86_64 kernel's address space.
  * boot/x86_64/layout.inc states the same numbers for the boot code.
  *
- *   0x0000000000000000 .. 0x00007fffffffffff  lower half: nothing
- *                        (reserved for user space; the boot identity map
- *                        is removed before kmain)
+ *   0x0000000000000000 .. 0x00007fffffffffff  lower half: user space, one
+ *                        address space per task (vm.h, vm.c); the boot
+ *                        identity map is removed before kmain
  *   0xffff800000000000 .. + RAM               direct map, 2 MiB pages
  *   0xffffffff80000000 .. + 1 GiB             kernel image (-mcmodel=kernel)
  */

@@ -12,7 +12,11 @@ struct boot_info;
 
 #define PTE_PRESENT      (1ull << 0)
 #define PTE_WRITE        (1ull << 1)
+#define PTE_USER         (1ull << 2)     /* ring 3 may use it */
 #define PTE_LARGE        (1ull << 7)     /* PD entry maps 2 MiB */
+/* Bits 11:9 are ignored by the MMU and left to software. */
+#define PTE_SW_EXEC      (1ull << 9)     /* asked for VM_PROT_EXEC */
+#define PTE_NX           (1ull << 63)    /* honoured once EFER.NXE is set */
 #define PTE_ADDR_MASK    0x000ffffffffff000ull
 #define PTE_TABLE        (PTE_PRESENT | PTE_WRITE)
 #define PTE_LARGE_RW     (PTE_PRESENT | PTE_WRITE | PTE_LARGE)
@@ -21,6 +25,9 @@ struct boot_info;
 #define PML4_SHIFT       39
 #define PDPT_SHIFT       30
 #define PD_SHIFT         21
+#define PT_SHIFT         12
+/* PML4 slots 256..511 map the upper half: the kernel's, in every PML4. */
+#define PML4_KERNEL_FIRST (PT_ENTRIES / 2)
 #define LARGE_PAGE_SIZE  (1ull << PD_SHIFT)
 #define PT_INDEX(va, shift) (((va) >> (shift)) & (PT_ENTRIES - 1))
 

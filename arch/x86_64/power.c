@@ -33,12 +33,10 @@ void arch_exit(int code)
  */
 static void triple_fault(void)
 {
-	struct {
-		uint16_t limit;
-		uint64_t base;
-	} __attribute__((packed)) empty = { 0, 0 };
+	const struct desc_ptr empty = { 0, 0 };
 
-	__asm__ volatile("lidt %0; int3" : : "m"(empty));
+	lidt(&empty);
+	__asm__ volatile("int3");
 }
 
 void arch_reboot(void)

@@ -3,16 +3,16 @@
  * person with a POST card and no console.  Codes, in boot order:
  *
  *   0x01  _start: the loader jumped to the kernel (boot/x86_64/entry32.asm)
- *   0x02  long mode, running in the higher half (entry64.asm)
+ *   0x02  long mode entered (entry64.asm)
  *   0x03  C boot code: descriptor tables loaded (boot.c)
  *   0x04  memory map read, direct map built, identity map gone (boot.c)
- *   0x10  CONSOLE  console up, banner printed (kernel/main.c)
+ *   0x10  CONSOLE  console up (kernel/main.c)
  *   0x20  TRAPS    arch_init done: exceptions and interrupts routed
  *   0x30  READY    about to start the shell
  *   0x40..0x7f     any other stage: 0x40 + (sum of its bytes mod 64)
  *   0xee  early_die: this CPU cannot run Tally (message on COM1)
  *
- * A display stuck at a code names the stage that did not finish next.
+ * A display stuck at a code means the step after that stage never finished.
  */
 #include <string.h>
 

@@ -8,7 +8,10 @@ ARCH_SRCS := \
 	boot/x86_64/early_die.asm \
 	boot/x86_64/entry64.asm \
 	arch/x86_64/trapentry.asm \
-	$(sort $(wildcard arch/x86_64/*.c))
+	arch/x86_64/syscall_entry.asm \
+	arch/x86_64/switch.asm \
+	$(sort $(wildcard arch/x86_64/*.c)) \
+	$(sort $(wildcard arch/x86_64/pmu/*.c))
 
 ARCH_DRIVERS := drivers/isa_debug_exit.c
 

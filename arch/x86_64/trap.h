@@ -42,6 +42,8 @@
 #define TRAP_EXCEPTIONS  32
 #define IRQ_VECTOR_BASE  TRAP_EXCEPTIONS
 #define TRAP_VECTORS     (IRQ_VECTOR_BASE + I8259_IRQS)
+/* The vector field of a frame built by the SYSCALL entry: no gate has it. */
+#define TRAP_SYSCALL     0x100
 
 /* Page-fault error code bits. */
 #define PF_PRESENT       (1u << 0)
@@ -61,5 +63,11 @@ void idt_init(void);
 /* trap_dump.c */
 const char *trap_name(uint64_t vector);
 void trap_dump(const struct trapframe *tf);
+
+/* user_fault.c: the signal an exception from ring 3 earns (uabi.h). */
+int user_fault_signal(uint64_t vector);
+
+/* syscall_entry.c: route SYSCALL to the kernel.  After percpu_init. */
+void syscall_init(void);
 
 #endif

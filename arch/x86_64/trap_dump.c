@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 
+#include "arch_task.h"
 #include "cpu.h"
 #include "dumpstack.h"
 #include "gdt.h"
@@ -42,6 +43,8 @@ const char *trap_name(uint64_t vector)
 		return names[vector] ? names[vector] : "reserved exception";
 	if (vector < TRAP_VECTORS)
 		return "interrupt";
+	if (vector == TRAP_SYSCALL)
+		return "system call";
 	return "unknown vector";
 }
 
@@ -79,4 +82,12 @@ void trap_dump(const struct trapframe *tf)
 	dump_gprs(tf);
 	if ((tf->cs & RING_USER) == RING_KERNEL)
 		stack_trace_from(tf->rsp);
+}
+
+/* A user context, for fault reports: no control registers, no kernel
+ * call trace, nothing about the kernel at all. */
+void arch_tf_dump(const struct trapframe *tf)
+{
+	printf("  RIP %016lx  RSP %016lx  RFLAGS %016lx\n", tf->rip, tf->rsp, tf->rflags);
+	dump_gprs(tf);
 }

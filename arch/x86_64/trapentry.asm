@@ -15,7 +15,7 @@ SEL_RPL_MASK    equ 3
 			  (v) == 21 || (v) == 29 || (v) == 30)
 
 extern trap
-global trap_stubs, trap_stubs_end, trap_return
+global trap_stubs, trap_stubs_end, trap_return, arch_return_to_user
 
 bits 64
 section .text
@@ -34,7 +34,7 @@ trap_stub_ %+ v:
 %endrep
 
 ; A trap from user mode arrives with the user's GS base; SWAPGS makes the
-; kernel's current, and trap_return swaps back.  (No user mode yet.)
+; kernel's current (arch/x86_64/percpu.h), and trap_return swaps back.
 trap_common:
 	test byte [rsp + FRAME_CS], SEL_RPL_MASK
 	jz .from_kernel
@@ -59,7 +59,8 @@ trap_common:
 	mov rdi, rsp
 	call trap
 
-; Also the way into a new context: RSP at a struct trapframe.
+; Also the way out of a system call that cannot use SYSRET
+; (syscall_entry.asm): RSP at a struct trapframe.
 trap_return:
 	pop rax
 	pop rbx
@@ -82,6 +83,13 @@ trap_return:
 .to_kernel:
 	add rsp, 2 * 8                  ; vector and error code
 	iretq
+
+; void arch_return_to_user(struct trapframe *tf): a new task's first
+; entry into ring 3, with interrupts off (kernel/trap.c trap_enter_user).
+; The frame's CS says ring 3, so trap_return swaps GS and IRETQ sets IF.
+arch_return_to_user:
+	mov rsp, rdi
+	jmp trap_return
 
 section .rodata
 align 8

@@ -4,9 +4,12 @@
  * arch/x86_64/trapentry.asm builds it: the CPU pushes ss..rip (and an
  * error code for some exceptions), the stub pushes a 0 error code where
  * the CPU does not plus the vector, and the common code pushes all
- * general-purpose registers.  A later issue adds user mode, context switch
- * and SYSCALL by building the same frame; fields appended at the low end
- * must also be pushed first by trap_common and popped last.
+ * general-purpose registers.  syscall_entry.asm builds the same frame
+ * for SYSCALL (vector TRAP_SYSCALL), so a trap from ring 3 of either kind
+ * leaves it at the same place, the top of the task's kernel stack, and
+ * the user context is always this struct.  A field added in front of rax
+ * is pushed last by trap_common and syscall_entry and popped first by
+ * trap_return; the asserts below keep the files in step.
  */
 #ifndef TALLY_X86_64_TRAPFRAME_H
 #define TALLY_X86_64_TRAPFRAME_H

@@ -1,7 +1,8 @@
 /*
  * tss.c - the 64-bit task state segment: where the CPU finds stacks.
  *
- * RSP0 serves interrupts from user mode (a later issue); the IST stacks
+ * RSP0 serves interrupts and exceptions from user mode: the running
+ * task's kernel stack (arch_set_kernel_stack, kstack.c); the IST stacks
  * serve the exceptions that may arrive when the current stack is not to
  * be trusted: a double fault is usually a kernel stack overflow, and NMI
  * and machine check can hit at any instruction, so each has its own.

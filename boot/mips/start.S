@@ -26,6 +26,23 @@ _start:
 	li	$t0, ST_BEV
 	mtc0	$t0, C0(CP0_STATUS)
 	ehb
+
+	/*
+	 * QEMU's loader starts every CPU of -smp N at the kernel entry, and
+	 * two CPUs clearing one BSS on one stack corrupt each other.  Only
+	 * CPU 0 boots; the others wait with interrupts off until an SMP
+	 * bring-up gives them somewhere to go.  CPU numbers are in EBase,
+	 * which exists from Release 2 (an R1 core is always alone here).
+	 */
+	mfc0	$t0, C0(CP0_CONFIG)
+	andi	$t0, $t0, CONFIG_AR_MASK
+	beqz	$t0, 5f
+	nop
+	mfc0	$t0, C0(CP0_PRID), CP0_SEL_EBASE
+	andi	$t0, $t0, EBASE_CPUNUM_MASK
+	bnez	$t0, mips_secondary_park
+	nop
+5:
 	/* Count running, no software interrupts pending, general vector. */
 	mtc0	$zero, C0(CP0_CAUSE)
 	ehb
@@ -66,6 +83,14 @@ _start:
 	b	3b
 	nop
 	.end	_start
+
+	.globl	mips_secondary_park
+	.ent	mips_secondary_park
+mips_secondary_park:
+	wait
+	b	mips_secondary_park
+	nop
+	.end	mips_secondary_park
 
 	.bss
 	.balign	16

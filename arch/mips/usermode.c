@@ -1,0 +1,94 @@
+/*
+ * usermode.c - user contexts in a struct trapframe: building one, the
+ * system call ABI, and reading it back (arch_tf_* of arch_task.h).
+ *
+ * A user context is the same frame every exception saves (trapframe.h);
+ * entering user mode the first time is "returning" through a frame whose
+ * Status says KSU = user (arch_return_to_user in vectors.S).
+ *
+ * System call ABI (fixed, shared with arch/mips/user/syscall.S): number
+ * in v0, arguments a0 a1 a2 a3 t0 t1, result in v0 (negative errno).
+ */
+#include <string.h>
+
+#include "arch.h"
+#include "arch_task.h"
+#include "branch.h"
+#include "cp0.h"
+#include "mips.h"
+#include "trapframe.h"
+#include "user_status.h"
+
+#define INSN_BYTES 4u
+
+static const unsigned syscall_arg_regs[6] = {
+	REG_A0, REG_A1, REG_A2, REG_A3, REG_T0, REG_T1,
+};
+
+size_t arch_trapframe_size(void)
+{
+	return sizeof(struct trapframe);
+}
+
+void arch_tf_init_user(struct trapframe *tf, uintptr_t pc, uintptr_t sp,
+		       uintptr_t arg0, uintptr_t arg1)
+{
+	memset(tf, 0, sizeof(*tf));
+	tf->epc = (uint32_t)pc;
+	tf->regs[REG_SP] = (uint32_t)sp;
+	tf->regs[REG_A0] = (uint32_t)arg0;
+	tf->regs[REG_A1] = (uint32_t)arg1;
+	/* What a call through a register leaves in t9, for code that wants it. */
+	tf->regs[REG_T9] = (uint32_t)pc;
+	tf->status = mips_user_status(cp0_read_status());
+}
+
+uintptr_t arch_tf_pc(const struct trapframe *tf)
+{
+	return tf->epc;
+}
+
+uintptr_t arch_tf_sp(const struct trapframe *tf)
+{
+	return tf->regs[REG_SP];
+}
+
+unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6])
+{
+	for (unsigned i = 0; i < 6; i++)
+		args[i] = tf->regs[syscall_arg_regs[i]];
+	return tf->regs[REG_V0];
+}
+
+/*
+ * Where the syscall at tf's exception resumes.  Outside a delay slot it
+ * is the next instruction.  In one, EPC is the branch, which is decoded
+ * from user memory with the registers as the syscall found them (so
+ * before v0 takes the result).  The branch ran a moment ago, so it is
+ * readable; if it somehow is not, the task resumes after the slot,
+ * which is what a branch not taken would do.
+ */
+static uint32_t syscall_resume_pc(const struct trapframe *tf)
+{
+	uint32_t insn, resume;
+
+	if (!(tf->cause & CAUSE_BD))
+		return tf->epc + INSN_BYTES;
+	if (mips_user_read_word(tf->epc, &insn) == 0 &&
+	    mips_branch_resume(insn, tf->epc, tf->regs, &resume) == 0)
+		return resume;
+	return tf->epc + 2 * INSN_BYTES;
+}
+
+void arch_tf_set_return(struct trapframe *tf, intptr_t value)
+{
+	tf->epc = syscall_resume_pc(tf);
+	/* EPC is now an instruction boundary of its own. */
+	tf->cause &= ~CAUSE_BD;
+	tf->regs[REG_V0] = (uint32_t)value;
+}
+
+void arch_tf_dump(const struct trapframe *tf)
+{
+	mips_dump_frame(tf);
+}

@@ -1,0 +1,33 @@
+/*
+ * percpu.c - each CPU's struct x86_cpu and the GS bases that find it.
+ * Only the boot CPU runs for now; an SMP bring-up gives every other CPU
+ * its own slot the same way.
+ */
+#include <stddef.h>
+
+#include "cpu.h"
+#include "percpu.h"
+
+#define X86_CPUS_MAX 8
+
+_Static_assert(offsetof(struct x86_cpu, self) == PERCPU_SELF, "syscall_entry.asm");
+_Static_assert(offsetof(struct x86_cpu, kernel_rsp) == PERCPU_KERNEL_RSP, "syscall_entry.asm");
+_Static_assert(offsetof(struct x86_cpu, user_rsp) == PERCPU_USER_RSP, "syscall_entry.asm");
+
+static struct x86_cpu cpus[X86_CPUS_MAX];
+
+static void percpu_init_cpu(unsigned id)
+{
+	struct x86_cpu *c = &cpus[id];
+
+	c->self = c;
+	c->id = id;
+	wrmsr(MSR_GS_BASE, (uint64_t)(uintptr_t)c);
+	/* The user's GS base, swapped in on the way to ring 3. */
+	wrmsr(MSR_KERNEL_GS_BASE, 0);
+}
+
+void percpu_init(void)
+{
+	percpu_init_cpu(0);
+}

@@ -1,0 +1,76 @@
+/*
+ * usermode.c - the user context in a trap frame: building one for a new
+ * program, reading and writing the system call registers, and the first
+ * entry into ring 3.
+ *
+ * System call ABI (fixed; user/ and arch/x86_64/user/syscall.asm follow
+ * it): number in rax, arguments in rdi rsi rdx r10 r8 r9, result in rax.
+ * r10 stands in for rcx, which SYSCALL overwrites with the return RIP.
+ *
+ * User programs get no x87, MMX or SSE: the kernel does not save those
+ * registers across switches, so tasks would see each other's.  CR0.EM
+ * makes every such instruction fault (#NM or #UD: SIGILL) instead.
+ */
+#include <stddef.h>
+
+#include "arch.h"
+#include "arch_task.h"
+#include "cpu.h"
+#include "gdt.h"
+#include "trap.h"
+#include "usermode.h"
+
+#define USER_CS (GDT_USER_CS | RING_USER)
+#define USER_SS (GDT_USER_DS | RING_USER)
+
+void usermode_init(void)
+{
+	write_cr0((read_cr0() | CR0_EM) & ~(CR0_MP | CR0_TS));
+}
+
+size_t arch_trapframe_size(void)
+{
+	return sizeof(struct trapframe);
+}
+
+void arch_tf_init_user(struct trapframe *tf, uintptr_t pc, uintptr_t sp,
+		       uintptr_t arg0, uintptr_t arg1)
+{
+	*tf = (struct trapframe){
+		.rip = pc,
+		.cs = USER_CS,
+		.rflags = USER_RFLAGS,
+		.rsp = sp,
+		.ss = USER_SS,
+		.rdi = arg0,
+		.rsi = arg1,
+	};
+}
+
+uintptr_t arch_tf_pc(const struct trapframe *tf)
+{
+	return (uintptr_t)tf->rip;
+}
+
+uintptr_t arch_tf_sp(const struct trapframe *tf)
+{
+	return (uintptr_t)tf->rsp;
+}
+
+unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6])
+{
+	args[0] = tf->rdi;
+	args[1] = tf->rsi;
+	args[2] = tf->rdx;
+	args[3] = tf->r10;
+	args[4] = tf->r8;
+	args[5] = tf->r9;
+	/* A number beyond 32 bits must not alias a valid one. */
+	return tf->rax > UINT32_MAX ? UINT32_MAX : (unsigned)tf->rax;
+}
+
+/* SYSCALL already points RIP past itself: nothing to step over. */
+void arch_tf_set_return(struct trapframe *tf, intptr_t value)
+{
+	tf->rax = (uint64_t)value;
+}
