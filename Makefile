@@ -76,11 +76,7 @@ endif
 # ---- sources ---------------------------------------------------------------
 # Portable code is everything under kernel/ and libc/; each arch names its own
 # boot, arch and driver files in arch/<arch>/sources.mk (ARCH_SRCS, ARCH_DRIVERS).
-# kernel/staging.mk names work that compiles but is not linked yet, because
-# a layer it stands on is still being built; it empties as layers land.
-KERNEL_STAGED :=
--include kernel/staging.mk
-KERNEL_SRCS := $(filter-out $(KERNEL_STAGED),$(sort $(wildcard kernel/*.c kernel/*/*.c)))
+KERNEL_SRCS := $(sort $(wildcard kernel/*.c kernel/*/*.c))
 LIBC_SRCS   := $(sort $(wildcard libc/*.c))
 COMMON_DRIVERS := drivers/uart16550.c drivers/i8259.c drivers/i8254.c
 ARCH_SRCS :=
@@ -90,7 +86,7 @@ ARCH_DRIVERS :=
 SRCS := $(KERNEL_SRCS) $(LIBC_SRCS) $(COMMON_DRIVERS) $(ARCH_DRIVERS) $(ARCH_SRCS)
 OBJS := $(patsubst %,$(B)/%.o,$(SRCS))
 # User programs, built per ARCH and embedded in the image (adds to OBJS).
--include user/user.mk
+include user/user.mk
 
 KERNEL := $(B)/tally.elf
 

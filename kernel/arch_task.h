@@ -42,7 +42,9 @@ size_t arch_trapframe_size(void);
 /* A fresh user context: pc, stack pointer and two argument registers. */
 void arch_tf_init_user(struct trapframe *tf, uintptr_t pc, uintptr_t sp,
 		       uintptr_t arg0, uintptr_t arg1);
-/* Restore tf and drop to user mode.  Never returns. */
+/* Restore tf and drop to user mode.  Never returns.  Used by the kernel
+ * to start a new task (kernel/trap.c trap_enter_user), which has already
+ * called trap_return_check and trap_exit(true), with interrupts off. */
 void arch_return_to_user(struct trapframe *tf) __attribute__((noreturn));
 
 uintptr_t arch_tf_pc(const struct trapframe *tf);
@@ -63,6 +65,8 @@ void arch_tf_dump(const struct trapframe *tf);
  * stack, refusing any saved state that would give user mode privileges.
  */
 int arch_signal_push(struct trapframe *tf, int sig, uintptr_t handler, uintptr_t restorer);
+/* Returns the signal number of the frame it undid (so the kernel can
+ * unblock it), or -EFAULT. */
 int arch_signal_return(struct trapframe *tf);
 
 /* --- address spaces ---------------------------------------------------------- */
@@ -85,7 +89,12 @@ uint64_t arch_vm_lookup(struct arch_vm *vm, uintptr_t va, unsigned *prot);
 void arch_vm_activate(struct arch_vm *vm);
 
 /* --- called by arch trap code into the kernel (kernel/trap.c) --------------- */
-/* Every kernel entry and exit, for exact user/system time and the soft PMU. */
+/* Every kernel entry and exit, for exact user/system time and the soft PMU.
+ * trap_exit(false), on the way back into interrupted kernel code, may
+ * switch tasks (kernel threads are preemptible): call it with interrupts
+ * off, after the interrupt controller got its EOI, on the interrupted
+ * task's kernel stack.  On the way to user mode the order is
+ * trap_return_check, then trap_exit(true). */
 void trap_enter(bool from_user);
 void trap_exit(bool to_user);
 /* A system call from user mode. */
@@ -93,10 +102,19 @@ void trap_syscall(struct trapframe *tf);
 /*
  * A page fault at addr.  Returns 0 if the kernel mapped the page (demand
  * paging: retry the instruction); otherwise, for a user fault, the task
- * gets SIGSEGV; a kernel-mode fault returns -EFAULT and the arch panics.
+ * gets SIGSEGV (posted; the arch goes on to trap_return_check, which
+ * delivers it) and -EFAULT is returned; a kernel-mode fault returns
+ * -EFAULT and the arch panics.
  */
 int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user);
-/* Any other exception from user mode: deliver signo to the task. */
+/*
+ * Any other exception from user mode: deliver signo to the task.  The
+ * signals user/fault.c and tests/system/test_tasks.py expect: an access
+ * to kernel addresses SIGSEGV (also MIPS address errors on KSEG
+ * addresses), a misaligned access SIGBUS, an x86 #GP SIGSEGV, a MIPS
+ * coprocessor-unusable or reserved instruction SIGILL, #UD SIGILL,
+ * #DE and the MIPS trap with code 7 (divide by zero) SIGFPE.
+ */
 void trap_user_fault(struct trapframe *tf, int signo, const char *what, uintptr_t addr);
 /* Last thing before returning to user mode: preemption and signals. */
 void trap_return_check(struct trapframe *tf);

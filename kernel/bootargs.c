@@ -118,11 +118,11 @@ uint64_t bootarg_u64(const char *key, uint64_t def, uint64_t min, uint64_t max)
 
 static bool declared(const char *word)
 {
-	const struct bootarg_decl *d;
+	const struct bootarg_decl *const *d;
 	size_t klen = key_len(word);
 
 	SET_FOREACH(d, bootargs) {
-		if (strlen(d->key) == klen && strncmp(d->key, word, klen) == 0)
+		if (strlen((*d)->key) == klen && strncmp((*d)->key, word, klen) == 0)
 			return true;
 	}
 	return false;

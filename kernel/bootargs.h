@@ -19,10 +19,11 @@ struct bootarg_decl {
 };
 
 #define BOOTARG(bkey, bhelp) \
-	static const struct bootarg_decl SET_ENTRY(bootargs, bkey) \
-	bootarg_decl_##bkey = { .key = #bkey, .help = bhelp }
+	static const struct bootarg_decl bootarg_decl_##bkey = { \
+		.key = #bkey, .help = bhelp }; \
+	SET_ADD(bootargs, bkey, &bootarg_decl_##bkey)
 
-SET_DECLARE(bootargs, struct bootarg_decl);
+SET_DECLARE(bootargs, const struct bootarg_decl);
 
 #define BOOTARGS_MAX_LEN   1024
 #define BOOTARGS_MAX_WORDS 64

@@ -10,6 +10,9 @@
 #include "bootargs.h"
 #include "clock.h"
 #include "cmd.h"
+#include "hwperf/softpmu.h"
+#include "sched.h"
+#include "trap.h"
 
 #define HZ_MIN 10
 #define HZ_MAX 1000
@@ -30,6 +33,8 @@ void clock_init(unsigned hz)
 void clock_tick(void)
 {
 	ticks++;
+	softpmu_event(SOFTPMU_TICKS, trap_current_mode(), 1, 0);
+	sched_tick();
 }
 
 uint64_t clock_ticks(void)

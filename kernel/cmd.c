@@ -9,11 +9,11 @@
 
 const struct cmd *cmd_find(const char *name)
 {
-	const struct cmd *c;
+	const struct cmd *const *c;
 
 	SET_FOREACH(c, cmds) {
-		if (strcmp(c->name, name) == 0)
-			return c;
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
 	}
 	return NULL;
 }
@@ -36,6 +36,7 @@ int cmd_run(int argc, char **argv)
 static int cmd_help(int argc, char **argv)
 {
 	const struct cmd *c;
+	const struct cmd *const *e;
 
 	if (argc > 2) {
 		printf("error: usage: help [COMMAND]\n");
@@ -50,8 +51,8 @@ static int cmd_help(int argc, char **argv)
 		printf("%s - %s\nusage: %s\n", c->name, c->summary, c->usage);
 		return 0;
 	}
-	SET_FOREACH(c, cmds)
-		printf("  %-10s %s\n", c->name, c->summary);
+	SET_FOREACH(e, cmds)
+		printf("  %-10s %s\n", (*e)->name, (*e)->summary);
 	return 0;
 }
 CONSOLE_CMD(help, "list commands, or show one command's usage", "help [COMMAND]", cmd_help);

@@ -26,10 +26,11 @@ struct cmd {
 };
 
 #define CONSOLE_CMD(cname, csummary, cusage, cfn) \
-	static const struct cmd SET_ENTRY(cmds, cname) cmd_entry_##cname = { \
-		.name = #cname, .summary = csummary, .usage = cusage, .fn = cfn }
+	static const struct cmd cmd_entry_##cname = { \
+		.name = #cname, .summary = csummary, .usage = cusage, .fn = cfn }; \
+	SET_ADD(cmds, cname, &cmd_entry_##cname)
 
-SET_DECLARE(cmds, struct cmd);
+SET_DECLARE(cmds, const struct cmd);
 
 const struct cmd *cmd_find(const char *name);
 /* Run one already-split command line; prints errors itself. */

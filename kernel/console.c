@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "console.h"
 #include "lineedit.h"
+#include "sched.h"
 #include "uart16550.h"
 
 #define PROMPT "tally> "
@@ -63,9 +64,10 @@ int console_getc(void)
 			arch_irq_restore(f);
 			return c;
 		}
-		/* Atomically re-enable and wait, so a byte that arrives
-		 * between the check and the wait still wakes us. */
-		arch_idle();
+		/* Before the scheduler: idle, atomically re-enabling
+		 * interrupts so a byte arriving now still wakes us.  After:
+		 * let other tasks run until the next tick. */
+		sched_wait_interrupt();
 		arch_irq_restore(f);
 	}
 }

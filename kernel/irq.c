@@ -9,6 +9,8 @@
 #include "cmd.h"
 #include "i8259.h"
 #include "irq.h"
+#include "hwperf/softpmu.h"
+#include "trap.h"
 
 struct irq_line {
 	irq_handler fn;
@@ -52,6 +54,7 @@ void irq_dispatch(unsigned irq)
 	}
 	struct irq_line *l = &lines[irq];
 	l->count++;
+	softpmu_event(SOFTPMU_IRQS, trap_current_mode(), 1, 0);
 	if (l->fn) {
 		l->fn(l->arg);
 	} else {

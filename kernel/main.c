@@ -8,8 +8,10 @@
 #include "clock.h"
 #include "console.h"
 #include "heap.h"
+#include "hwperf/hwperf.h"
 #include "irq.h"
 #include "page.h"
+#include "sched.h"
 #include "uart16550.h"
 #include "version.h"
 
@@ -37,10 +39,13 @@ void kmain(struct boot_info *bi)
 	page_init(bi);
 	printf("memory: %llu MiB reported, %zu pages free\n",
 	       (unsigned long long)(bi->mem_total >> 20), page_free_count());
+	/* From here on this context is the console task (pid 1). */
+	sched_init();
 
 	clock_init(clock_hz_from_bootargs());
 	printf("cycle counter: %llu Hz (measured against i8254)\n",
 	       (unsigned long long)arch_cycles_hz());
+	hwperf_boot();
 	uart_enable_rx_irq();
 	arch_irq_enable();
 

@@ -238,10 +238,11 @@ struct pmu_driver {
 };
 
 #define PMU_DRIVER(dname, drank, dops) \
-	static const struct pmu_driver SET_ENTRY(pmu_drivers, dname) \
-	pmu_driver_##dname = { .name = #dname, .rank = (drank), .ops = (dops) }
+	static const struct pmu_driver pmu_driver_##dname = { \
+		.name = #dname, .rank = (drank), .ops = (dops) }; \
+	SET_ADD(pmu_drivers, dname, &pmu_driver_##dname)
 
-SET_DECLARE(pmu_drivers, struct pmu_driver);
+SET_DECLARE(pmu_drivers, const struct pmu_driver);
 
 /*
  * The overflow interrupt, implemented by hwperf: arch trap code calls it

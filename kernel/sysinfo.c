@@ -11,15 +11,18 @@
 #include "clock.h"
 #include "cmd.h"
 #include "heap.h"
+#include "hwperf/hwperf.h"
 #include "page.h"
 #include "version.h"
 
+#define PMU_LINES_MAX 16
+
 void run_boot_hooks(void)
 {
-	const struct boot_hook *h;
+	const struct boot_hook *const *h;
 
 	SET_FOREACH(h, init)
-		h->fn();
+		(*h)->fn();
 }
 
 static int cmd_info(int argc, char **argv)
@@ -42,6 +45,10 @@ static int cmd_info(int argc, char **argv)
 	printf("cmdline: %s\n", bootargs_cmdline());
 	printf("loader: %s\n", bi->loader);
 	printf("build: %s\n", TALLY_BUILD_ID);
+	const char *pmu[PMU_LINES_MAX];
+	unsigned n = hwperf_probe_lines(pmu, PMU_LINES_MAX);
+	for (unsigned i = 0; i < n; i++)
+		printf("pmu: %s\n", pmu[i]);
 	return 0;
 }
 CONSOLE_CMD(info, "machine, CPU, cycle-counter rate, memory, uptime, build", "info", cmd_info);
@@ -58,13 +65,13 @@ CONSOLE_CMD(mem, "free pages and kernel heap in use", "mem", cmd_mem);
 
 static int cmd_bootargs(int argc, char **argv)
 {
-	const struct bootarg_decl *d;
+	const struct bootarg_decl *const *d;
 
 	(void)argc;
 	(void)argv;
 	printf("cmdline: %s\n", bootargs_cmdline());
 	SET_FOREACH(d, bootargs)
-		printf("  %-10s %s\n", d->key, d->help);
+		printf("  %-10s %s\n", (*d)->key, (*d)->help);
 	return 0;
 }
 CONSOLE_CMD(bootargs, "the kernel command line and every argument Tally knows",

@@ -21,9 +21,10 @@ struct boot_hook {
 
 #include "set.h"
 #define BOOT_HOOK(hname, hfn) \
-	static const struct boot_hook SET_ENTRY(init, hname) boot_hook_##hname = { \
-		.name = #hname, .fn = hfn }
-SET_DECLARE(init, struct boot_hook);
+	static const struct boot_hook boot_hook_##hname = { \
+		.name = #hname, .fn = hfn }; \
+	SET_ADD(init, hname, &boot_hook_##hname)
+SET_DECLARE(init, const struct boot_hook);
 
 void run_boot_hooks(void);
 

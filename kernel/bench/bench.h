@@ -73,11 +73,9 @@ struct bench {
 	bool subtract_zero_run;
 };
 
-#define BENCH(bname, bptr) \
-	static const struct bench *const SET_ENTRY(bench, bname) \
-	bench_entry_##bname = (bptr)
+#define BENCH(bname, bptr) SET_ADD(bench, bname, bptr)
 
-SET_DECLARE(bench, struct bench *);
+SET_DECLARE(bench, const struct bench);
 
 /* ---- running and reporting ---------------------------------------------- */
 

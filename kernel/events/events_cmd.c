@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "hwperf/hwperf.h"
+#include "hwperf/spec.h"
 #include "events.h"
 
 static void list_models(void)
@@ -77,11 +79,33 @@ static int dispatch(const struct ev_model *m, int n, char **specs)
 	return 0;
 }
 
+/* Every event of the PMU hwperf runs on: what `hwperf enable` accepts. */
+static void list_active(void)
+{
+	const struct pmu_caps *caps = hwperf_caps();
+	char modes[8];
+
+	hwperf_modes_str(caps->modes, modes, sizeof(modes));
+	for (unsigned t = 0; t < caps->ntables; t++) {
+		const struct pmu_event_table *tab = caps->tables[t];
+
+		for (unsigned e = 0; e < tab->count; e++)
+			printf("event %s code=0x%x counters=0x%x modes=%s pmu=%s %s\n",
+			       tab->events[e].name, (unsigned)tab->events[e].code,
+			       (unsigned)tab->events[e].counters, modes, caps->name,
+			       tab->events[e].desc);
+	}
+}
+
 static int cmd_events(int argc, char **argv)
 {
 	const struct ev_model *m;
 
 	if (argc == 1) {
+		list_active();
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--models") == 0) {
 		list_models();
 		return 0;
 	}
@@ -89,7 +113,7 @@ static int cmd_events(int argc, char **argv)
 		return -EINVAL;
 	m = events_model_find(argv[2]);
 	if (!m) {
-		printf("events: no model '%s' (try `events`)\n", argv[2]);
+		printf("error: events: no model '%s' (try events --models)\n", argv[2]);
 		return CMD_ERR_REPORTED;
 	}
 	if (argc == 3) {
@@ -99,8 +123,9 @@ static int cmd_events(int argc, char **argv)
 	return dispatch(m, argc - 3, argv + 3);
 }
 
-CONSOLE_CMD(events, "event tables by PMU model; dispatch a set",
-            "events                         list the models\n"
+CONSOLE_CMD(events, "events of the active PMU; any model's table; dispatch a set",
+            "events                         the active PMU's events: name, code, counters, modes\n"
+            "events --models                every PMU model Tally has a table for\n"
             "events --model NAME            list NAME's events and unit masks\n"
             "events --model NAME EV[:UM]... place the events on NAME's counters",
             cmd_events);

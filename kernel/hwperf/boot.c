@@ -33,8 +33,10 @@ static void report(const struct pmu_driver *d, const struct pmu_caps *caps, int 
 	if (nprobe_lines == PICK_MAX)
 		return;
 	char *line = probe_lines[nprobe_lines++];
-	snprintf(line, sizeof(probe_lines[0]), "%s%s", caps->status,
-		 rc == 0 && !caps->counts ? " (present, not counting)" : "");
+	/* Drivers say themselves whether they count ("present but not
+	 * counting (...)"); rc and counts decide the choice, not the text. */
+	(void)rc;
+	snprintf(line, sizeof(probe_lines[0]), "%s", caps->status);
 	printf("pmu: %s\n", line);
 }
 
@@ -66,7 +68,7 @@ static void configure_soft(void)
 int hwperf_boot(void)
 {
 	struct pmu_driver drv[PICK_MAX];
-	const struct pmu_driver *d;
+	const struct pmu_driver *const *d;
 	struct hwperf_reason why;
 	unsigned n = 0;
 	int best, rc;
@@ -74,7 +76,7 @@ int hwperf_boot(void)
 	configure_soft();
 	SET_FOREACH(d, pmu_drivers)
 		if (n < PICK_MAX)
-			drv[n++] = *d;
+			drv[n++] = **d;
 	best = hwperf_pick(drv, n, bootarg_get("pmu"), report);
 	if (best < 0) {
 		printf("pmu: no driver counts; hwperf is off\n");

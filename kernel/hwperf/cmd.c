@@ -134,9 +134,10 @@ void hwperf_print_counts(const struct hwperf_control *ctl, const struct hwperf_c
 
 static void print_rusage(const struct hwperf_rusage *ru)
 {
-	printf("rusage utime_ns=%llu stime_ns=%llu faults=%llu tlb_refills=%llu "
-	       "signals=%llu vcsw=%llu ivcsw=%llu syscalls=%llu\n",
+	printf("rusage utime_ns=%llu stime_ns=%llu utime_cycles=%llu stime_cycles=%llu "
+	       "faults=%llu tlb_refills=%llu signals=%llu vcsw=%llu ivcsw=%llu syscalls=%llu\n",
 	       (unsigned long long)ru->utime_ns, (unsigned long long)ru->stime_ns,
+	       (unsigned long long)ru->utime_cycles, (unsigned long long)ru->stime_cycles,
 	       (unsigned long long)ru->faults, (unsigned long long)ru->tlb_refills,
 	       (unsigned long long)ru->signals, (unsigned long long)ru->vcsw,
 	       (unsigned long long)ru->ivcsw, (unsigned long long)ru->syscalls);
@@ -171,14 +172,23 @@ static int parse_spec(const char *spec, struct hwperf_control *ctl)
 
 /* ---- hwperf status ---------------------------------------------------------------- */
 
+/* Every task that holds counters, or held them until SYSTEM mode took
+ * them (R6): both are what a person asking "who has the PMU" needs. */
+static void print_holder(struct hwperf_task *h, void *arg)
+{
+	(void)arg;
+	if (!(h->flags & (HWPERF_TF_ENABLED | HWPERF_TF_LOST)))
+		return;
+	printf("holder pid=%d cpu=%d gen=%u lost=%d\n", hwperf_env_pid(h),
+	       hwperf_env_task_cpu(h), (unsigned)h->set.gen,
+	       (h->flags & HWPERF_TF_LOST) ? 1 : 0);
+}
+
 static void print_holders(void)
 {
 	unsigned long f = hwperf_env_lock();
 
-	for (struct hwperf_task *h = hwperf_core.holders; h; h = h->next_holder)
-		printf("holder pid=%d cpu=%d gen=%u lost=%d\n", hwperf_env_pid(h),
-		       hwperf_env_task_cpu(h), (unsigned)h->set.gen,
-		       (h->flags & HWPERF_TF_LOST) ? 1 : 0);
+	hwperf_env_foreach(print_holder, NULL);
 	if (hwperf_core.mode == HWPERF_SYSTEM)
 		printf("system holder pid=%d cpus=%u\n", hwperf_core.sys_pid,
 		       hwperf_env_ncpus());

@@ -61,6 +61,11 @@ void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru);
  * "pid 12: EBUSY: ...".  Called without the hwperf lock. */
 void hwperf_env_log(const char *line);
 
+/* Call fn for every live task (for `hwperf status`: holders and tasks
+ * that lost their counters).  Takes the task table lock; fn may not call
+ * back into the env. */
+void hwperf_env_foreach(void (*fn)(struct hwperf_task *t, void *arg), void *arg);
+
 /* Ask cpu to run hwperf_tick soon (an IPI); may do nothing, then the
  * change is applied at that CPU's next tick or switch. */
 void hwperf_env_kick(unsigned cpu);

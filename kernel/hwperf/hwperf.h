@@ -35,52 +35,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abi.h"
 #include "pmu.h"
 
-#define HWPERF_NVCTR 32         /* virtual counters per set (IRIX's 32) */
 #define HWPERF_MAX_CPUS 8
-#define HWPERF_NAME_MAX 32
-#define HWPERF_SIG_MAX 32       /* overflow signals are 1..32, 0 = none */
 #define HWPERF_REASON_MAX PMU_REASON_MAX
+
+/* User programs name modes with abi.h's bits; they are the driver's. */
+_Static_assert(HWPERF_MODE_X == PMU_MODE_X && HWPERF_MODE_K == PMU_MODE_K &&
+               HWPERF_MODE_S == PMU_MODE_S && HWPERF_MODE_U == PMU_MODE_U,
+               "abi.h mode bits must be pmu.h's");
 
 enum hwperf_mode { HWPERF_FREE, HWPERF_USER, HWPERF_SYSTEM };
 
-/* ---- what callers pass and get back ------------------------------------- */
-
-#define HWPERF_EV_RAW 0x1u      /* `code` is a raw driver code, not `name` */
-
-/* One virtual counter's request; all zero = slot unused. */
-struct hwperf_event {
-	char name[HWPERF_NAME_MAX];     /* event table name, "" if raw/unused */
-	uint32_t flags;                 /* HWPERF_EV_* */
-	uint32_t code;                  /* raw code when HWPERF_EV_RAW */
-	uint32_t modes;                 /* PMU_MODE_*; none is an error */
-	int64_t thresh;                 /* act every thresh events; 0 = never */
-};
-
-/* A whole request (IRIX hwperf_profevctrarg_t). */
-struct hwperf_control {
-	struct hwperf_event ev[HWPERF_NVCTR];
-	int sig;                        /* signal on overflow, 0..32 */
-};
-
-struct hwperf_counts {
-	uint64_t count[HWPERF_NVCTR];
-	uint64_t enabled[HWPERF_NVCTR]; /* cycles the event was wanted */
-	uint64_t running[HWPERF_NVCTR]; /* cycles it was on a hardware counter */
-};
-
-/* What the kernel accounts per task (R9, IRIX PIOCGETPREVCTRS). */
-struct hwperf_rusage {
-	uint64_t utime_ns;
-	uint64_t stime_ns;
-	uint64_t faults;
-	uint64_t tlb_refills;
-	uint64_t signals;
-	uint64_t vcsw;
-	uint64_t ivcsw;
-	uint64_t syscalls;
-};
+/* ---- what callers pass and get back: kernel/hwperf/abi.h ------------------
+ * struct hwperf_event, hwperf_control, hwperf_counts and hwperf_rusage are
+ * shared with user programs (SYS_hwperf), so they live there. */
 
 struct hwperf_reason {
 	char text[HWPERF_REASON_MAX];
@@ -222,6 +192,15 @@ void hwperf_fork(struct hwperf_task *parent, struct hwperf_task *child);
 /* exit: t is the running task, on its way out; counts become final and go
  * to the parent if it asked (R18).  Call before t's last switch_out. */
 void hwperf_exit(struct hwperf_task *t);
+/*
+ * The final control and counts of t, a task that has exited (or any task
+ * its owner holds on to): for `stat`, from the task's on_reap hook, where
+ * the pid lookup no longer finds it.  No permission check -- the caller
+ * already owns t.  Returns t's generation, or -EINVAL (and zeroes) when t
+ * never had counters.
+ */
+int hwperf_task_final(struct hwperf_task *t, struct hwperf_control *ctl,
+                      struct hwperf_counts *out);
 /* wait: parent just reaped child (R17).  Call before freeing child's
  * slot; for a task nobody waits for, call hwperf_reap(NULL, t). */
 void hwperf_reap(struct hwperf_task *parent, struct hwperf_task *child);

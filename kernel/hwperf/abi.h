@@ -1,0 +1,94 @@
+/*
+ * abi.h - what user programs and the kernel agree on for the performance
+ * counters: the operations of SYS_hwperf and the structures they pass.
+ *
+ * Included by kernel/hwperf/hwperf.h and by user/include/tally_hwperf.h,
+ * so it uses only fixed-width types and no kernel header.  Both sides are
+ * built by the same compiler for the same ABI, so layouts match.
+ *
+ *	long SYS_hwperf(op, id, arg, arg2)
+ *
+ * `id` is a pid for the task operations (0 = the caller) and a CPU number
+ * for HWPERF_OP_CPU_READ.  Each operation returns the generation number
+ * (R7), or 0 where the rule says so (system release, a CPU that does not
+ * exist), or a negated errno.  A pointer the kernel cannot read or write
+ * gives -EFAULT and changes nothing; an unknown op, or a non-zero argument
+ * an op does not use, gives -EINVAL.
+ *
+ * Op numbers are ABI: only ever append.
+ */
+#ifndef TALLY_HWPERF_ABI_H
+#define TALLY_HWPERF_ABI_H
+
+#include <stdint.h>
+
+#define HWPERF_NVCTR 32         /* virtual counters per set (IRIX's 32) */
+#define HWPERF_NAME_MAX 32
+#define HWPERF_SIG_MAX 32       /* overflow signals are 1..32, 0 = none */
+
+/*                                 id     arg                    arg2 */
+#define HWPERF_OP_ENABLE        0 /* pid  const hwperf_control*  0     PIOCENEVCTRS */
+#define HWPERF_OP_READ          1 /* pid  hwperf_counts*         0     PIOCGETEVCTRS */
+#define HWPERF_OP_READ_RUSAGE   2 /* pid  hwperf_counts*  hwperf_rusage* PIOCGETPREVCTRS */
+#define HWPERF_OP_GET_CONTROL   3 /* pid  hwperf_control*        0     PIOCGETEVCTRL */
+#define HWPERF_OP_SET_CONTROL   4 /* pid  const hwperf_control*  0     PIOCSETEVCTRL */
+#define HWPERF_OP_RELEASE       5 /* pid  0                      0     PIOCRELEVCTRS */
+#define HWPERF_OP_SAVE_CHILD    6 /* pid  0                      0     PIOCSAVECCNTRS */
+#define HWPERF_OP_PROFILE       7 /* pid  const hwperf_control*  0     HWPERF_PROFENABLE */
+#define HWPERF_OP_SYS_ACQUIRE   8 /* 0    const hwperf_control*  0     HWPERF_ENSYSCNTRS */
+#define HWPERF_OP_SYS_READ      9 /* 0    hwperf_counts*         0     HWPERF_GET_SYSCNTRS */
+#define HWPERF_OP_CPU_READ     10 /* cpu  hwperf_counts*         0     HWPERF_GET_CPUCNTRS */
+#define HWPERF_OP_SYS_GET_CONTROL 11 /* 0 hwperf_control*        0     HWPERF_GET_SYSEVCTRL */
+#define HWPERF_OP_SYS_SET_CONTROL 12 /* 0 const hwperf_control*  0     HWPERF_SET_SYSEVCTRL */
+#define HWPERF_OP_SYS_RELEASE  13 /* 0    0                      0     HWPERF_RELSYSCNTRS */
+#define HWPERF_OP_COUNT        14
+
+#define HWPERF_EV_RAW 0x1u      /* `code` is a raw driver code, not `name` */
+
+/* Mode bits of an event (the R10000 control register's low bits). */
+#define HWPERF_MODE_X 0x1u      /* EXL: exception level, transient kernel */
+#define HWPERF_MODE_K 0x2u      /* kernel */
+#define HWPERF_MODE_S 0x4u      /* supervisor */
+#define HWPERF_MODE_U 0x8u      /* user */
+
+/* One virtual counter's request; all zero = slot unused. */
+struct hwperf_event {
+	char name[HWPERF_NAME_MAX];     /* event table name, "" if raw/unused */
+	uint32_t flags;                 /* HWPERF_EV_* */
+	uint32_t code;                  /* raw code when HWPERF_EV_RAW */
+	uint32_t modes;                 /* HWPERF_MODE_*; none is an error */
+	int64_t thresh;                 /* act every thresh events; 0 = never */
+};
+
+/* A whole request (IRIX hwperf_profevctrarg_t): events, thresholds and
+ * the overflow signal. */
+struct hwperf_control {
+	struct hwperf_event ev[HWPERF_NVCTR];
+	int sig;                        /* signal on overflow, 0..32 */
+};
+
+/* Counts of every virtual counter, with the times (cycle-counter ticks)
+ * it was wanted and on hardware, to scale a multiplexed count (R9). */
+struct hwperf_counts {
+	uint64_t count[HWPERF_NVCTR];
+	uint64_t enabled[HWPERF_NVCTR]; /* cycles the event was wanted */
+	uint64_t running[HWPERF_NVCTR]; /* cycles it was on a hardware counter */
+};
+
+/* What the kernel accounts per task (R9, IRIX PIOCGETPREVCTRS). */
+struct hwperf_rusage {
+	uint64_t utime_ns;
+	uint64_t stime_ns;
+	uint64_t faults;
+	uint64_t tlb_refills;
+	uint64_t signals;
+	uint64_t vcsw;
+	uint64_t ivcsw;
+	uint64_t syscalls;
+	/* (+) The same times in cycle-counter ticks: exact, and directly
+	 * comparable with a cycles:u / cycles:k count. */
+	uint64_t utime_cycles;
+	uint64_t stime_cycles;
+};
+
+#endif

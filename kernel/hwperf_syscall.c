@@ -1,0 +1,188 @@
+/*
+ * hwperf_syscall.c - SYS_hwperf: decode the operation, copy the user's
+ * structures in, call hwperf as the calling task, copy the results out.
+ *
+ * The kernel never touches a user pointer except through the uvm copies,
+ * and every argument is checked before hwperf is asked anything, so a bad
+ * pointer or a bad op changes nothing.  A control (~1.8 KiB) and a counts
+ * block (768 B) do not belong on the one-page kernel stack: each call
+ * kmallocs one buffer big enough for either.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "heap.h"
+#include "hwperf/hwperf.h"
+#include "hwperf_syscall.h"
+#include "task.h"
+#include "uvm.h"
+
+/* What an op takes besides its id; anything else must be 0 (EINVAL). */
+enum arg_kind {
+	ARG_NONE,       /* no pointer */
+	ARG_CTL_IN,     /* arg: a control to read */
+	ARG_CTL_OUT,    /* arg: a control to fill */
+	ARG_COUNTS_OUT, /* arg: counts to fill */
+	ARG_COUNTS_RU,  /* arg: counts, arg2: resource usage */
+};
+
+enum id_kind { ID_PID, ID_CPU, ID_ZERO };
+
+struct op_desc {
+	uint8_t arg;    /* enum arg_kind */
+	uint8_t id;     /* enum id_kind */
+};
+
+static const struct op_desc ops[HWPERF_OP_COUNT] = {
+	[HWPERF_OP_ENABLE] = { ARG_CTL_IN, ID_PID },
+	[HWPERF_OP_READ] = { ARG_COUNTS_OUT, ID_PID },
+	[HWPERF_OP_READ_RUSAGE] = { ARG_COUNTS_RU, ID_PID },
+	[HWPERF_OP_GET_CONTROL] = { ARG_CTL_OUT, ID_PID },
+	[HWPERF_OP_SET_CONTROL] = { ARG_CTL_IN, ID_PID },
+	[HWPERF_OP_RELEASE] = { ARG_NONE, ID_PID },
+	[HWPERF_OP_SAVE_CHILD] = { ARG_NONE, ID_PID },
+	[HWPERF_OP_PROFILE] = { ARG_CTL_IN, ID_PID },
+	[HWPERF_OP_SYS_ACQUIRE] = { ARG_CTL_IN, ID_ZERO },
+	[HWPERF_OP_SYS_READ] = { ARG_COUNTS_OUT, ID_ZERO },
+	[HWPERF_OP_CPU_READ] = { ARG_COUNTS_OUT, ID_CPU },
+	[HWPERF_OP_SYS_GET_CONTROL] = { ARG_CTL_OUT, ID_ZERO },
+	[HWPERF_OP_SYS_SET_CONTROL] = { ARG_CTL_IN, ID_ZERO },
+	[HWPERF_OP_SYS_RELEASE] = { ARG_NONE, ID_ZERO },
+};
+
+/* One call's kernel copies: the control or the counts, never both. */
+union hwperf_buf {
+	struct hwperf_control ctl;
+	struct hwperf_counts counts;
+};
+
+struct call {
+	int op;
+	int id;
+	uintptr_t arg, arg2;
+	struct hwperf_task *me;
+	struct uvm *uvm;
+	union hwperf_buf *buf;
+	struct hwperf_rusage ru;
+};
+
+/* kmalloc's largest block, 2048 bytes less its header (heap.c). */
+#define HEAP_BLOCK_MAX 2040u
+_Static_assert(sizeof(union hwperf_buf) <= HEAP_BLOCK_MAX,
+	       "a control must fit one heap block");
+
+static int check_args(const struct call *c, const struct op_desc *d)
+{
+	bool uses_arg = d->arg != ARG_NONE;
+	bool uses_arg2 = d->arg == ARG_COUNTS_RU;
+
+	if ((!uses_arg && c->arg) || (!uses_arg2 && c->arg2))
+		return -EINVAL;
+	if (d->id == ID_ZERO && c->id != 0)
+		return -EINVAL;
+	if (c->id < 0)
+		return -EINVAL;
+	/* A NULL pointer is as bad as any other unmapped one. */
+	if ((uses_arg && !c->arg) || (uses_arg2 && !c->arg2))
+		return -EFAULT;
+	return 0;
+}
+
+/* Ops that take a control: enable, profile, set-control, system ones. */
+static int run_ctl_in(struct call *c, struct hwperf_reason *why)
+{
+	const struct hwperf_control *ctl = &c->buf->ctl;
+
+	if (copy_from_user(c->uvm, &c->buf->ctl, c->arg, sizeof(c->buf->ctl)))
+		return -EFAULT;
+	switch (c->op) {
+	case HWPERF_OP_ENABLE: return hwperf_enable(c->me, c->id, ctl, why);
+	case HWPERF_OP_PROFILE: return hwperf_profile_enable(c->me, c->id, ctl, why);
+	case HWPERF_OP_SET_CONTROL: return hwperf_set_control(c->me, c->id, ctl, why);
+	case HWPERF_OP_SYS_ACQUIRE: return hwperf_sys_acquire(c->me, ctl, why);
+	default: return hwperf_sys_set_control(c->me, ctl, why);
+	}
+}
+
+static int run_ctl_out(struct call *c, struct hwperf_reason *why)
+{
+	int r = c->op == HWPERF_OP_GET_CONTROL
+		? hwperf_get_control(c->me, c->id, &c->buf->ctl, why)
+		: hwperf_sys_get_control(c->me, &c->buf->ctl, why);
+
+	if (r >= 0 && copy_to_user(c->uvm, c->arg, &c->buf->ctl, sizeof(c->buf->ctl)))
+		return -EFAULT;
+	return r;
+}
+
+static int run_counts_out(struct call *c, struct hwperf_reason *why)
+{
+	struct hwperf_counts *out = &c->buf->counts;
+	int r;
+
+	switch (c->op) {
+	case HWPERF_OP_READ: r = hwperf_read(c->me, c->id, out, why); break;
+	case HWPERF_OP_READ_RUSAGE:
+		r = hwperf_read_rusage(c->me, c->id, out, &c->ru, why);
+		break;
+	case HWPERF_OP_SYS_READ: r = hwperf_sys_read(c->me, out, why); break;
+	default: r = hwperf_cpu_read(c->me, c->id, out, why); break;
+	}
+	if (r < 0)
+		return r;
+	if (copy_to_user(c->uvm, c->arg, out, sizeof(*out)))
+		return -EFAULT;
+	if (c->op == HWPERF_OP_READ_RUSAGE &&
+	    copy_to_user(c->uvm, c->arg2, &c->ru, sizeof(c->ru)))
+		return -EFAULT;
+	return r;
+}
+
+static int run_no_arg(struct call *c, struct hwperf_reason *why)
+{
+	switch (c->op) {
+	case HWPERF_OP_RELEASE: return hwperf_release(c->me, c->id, why);
+	case HWPERF_OP_SAVE_CHILD: return hwperf_save_child(c->me, c->id, why);
+	default: return hwperf_sys_release(c->me, why);
+	}
+}
+
+static int run(struct call *c, enum arg_kind kind)
+{
+	struct hwperf_reason why;
+
+	switch (kind) {
+	case ARG_CTL_IN: return run_ctl_in(c, &why);
+	case ARG_CTL_OUT: return run_ctl_out(c, &why);
+	case ARG_NONE: return run_no_arg(c, &why);
+	default: return run_counts_out(c, &why);
+	}
+}
+
+intptr_t sys_hwperf(const uintptr_t *a, struct trapframe *tf)
+{
+	(void)tf;
+	struct task *t = current_task();
+	struct call c = {
+		.op = (int)a[0], .id = (int)a[1], .arg = a[2], .arg2 = a[3],
+		.me = &t->hw, .uvm = t->uvm,
+	};
+
+	/* Ids and ops are small: one that does not survive the cast to
+	 * int is out of range, like a negative one. */
+	if (a[0] >= HWPERF_OP_COUNT || (uintptr_t)(unsigned)a[1] != a[1])
+		return -EINVAL;
+	const struct op_desc *d = &ops[c.op];
+	int err = check_args(&c, d);
+	if (err)
+		return err;
+	if (d->arg != ARG_NONE) {
+		c.buf = kmalloc(sizeof(*c.buf));
+		if (!c.buf)
+			return -ENOMEM;
+	}
+	err = run(&c, (enum arg_kind)d->arg);
+	if (c.buf)
+		kfree(c.buf);
+	return err;
+}

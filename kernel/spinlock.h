@@ -1,0 +1,31 @@
+/*
+ * spinlock.h - locks that mask interrupts on the local CPU.
+ *
+ * Every lock in the task layer is also taken from the timer interrupt, so
+ * taking one masks interrupts first: an interrupt handler can then never
+ * spin on a lock its own CPU holds.  With masked interrupts nothing can
+ * preempt the holder either, so a held lock also means "no switch here".
+ * Locks must not be held across arch_switch (see sched.c).
+ */
+#ifndef TALLY_SPINLOCK_H
+#define TALLY_SPINLOCK_H
+
+#include <stdbool.h>
+
+#include "arch.h"
+
+struct spinlock {
+	volatile unsigned locked;
+	const char *name;       /* for the deadlock panic */
+};
+
+#define SPINLOCK_INIT(lname) { .locked = 0, .name = (lname) }
+
+/* Interrupts must already be masked (the caller saved them). */
+void spin_lock(struct spinlock *l);
+void spin_unlock(struct spinlock *l);
+irqflags_t spin_lock_irqsave(struct spinlock *l);
+void spin_unlock_irqrestore(struct spinlock *l, irqflags_t flags);
+bool spin_is_locked(const struct spinlock *l);
+
+#endif

@@ -1,0 +1,146 @@
+/*
+ * trap.c - what happens on every kernel entry and exit, and the user
+ * traps: system calls, page faults, other exceptions.
+ *
+ * Time is cut at every entry and exit (acct.h), so it is exact whatever
+ * the trap.  Page faults are counted as the CPU takes them, whether or
+ * not they are resolved; copies the kernel makes into untouched user
+ * pages map them without a CPU fault and are not counted.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "arch.h"
+#include "arch_task.h"
+#include "hwperf/softpmu.h"
+#include "proc.h"
+#include "sched.h"
+#include "signal.h"
+#include "syscall.h"
+#include "task.h"
+#include "trap.h"
+#include "uvm.h"
+
+/* The user PC a task left at, for profiling (0: none, a kernel thread). */
+static uintptr_t user_pc(const struct task *t)
+{
+	return (t->utf && !t->kthread) ? arch_tf_pc(t->utf) : 0;
+}
+
+/*
+ * Close the current interval at now.  Accounting and the software PMU
+ * read the same cycle-counter value, so cycles:u of a task equals its
+ * user time to the cycle.
+ */
+static void cut(bool was_user, uint64_t now)
+{
+	struct cpu *c = this_cpu();
+	struct task *t = c->current;
+	uint64_t tu = t->acct.tlb_user, tk = t->acct.tlb_kernel;
+
+	acct_cut_tlb(&c->clock, &t->acct, arch_tlb_refill_count(true),
+		     arch_tlb_refill_count(false));
+	if (t->acct.tlb_user != tu)
+		softpmu_event(SOFTPMU_TLB_REFILLS, PMU_MODE_U, t->acct.tlb_user - tu, 0);
+	if (t->acct.tlb_kernel != tk)
+		softpmu_event(SOFTPMU_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
+	acct_cut_time(&c->clock, &t->acct, now, was_user);
+}
+
+uint32_t trap_current_mode(void)
+{
+	return sched_ready() ? this_cpu()->trap_mode : PMU_MODE_K;
+}
+
+void trap_enter(bool from_user)
+{
+	if (!sched_ready())
+		return;
+	uint64_t now = arch_cycles();
+	struct cpu *c = this_cpu();
+
+	c->trap_mode = from_user ? PMU_MODE_U : PMU_MODE_K;
+	cut(from_user, now);
+	softpmu_mode_switch(PMU_MODE_K, now, from_user ? user_pc(c->current) : 0);
+}
+
+void trap_exit(bool to_user)
+{
+	if (!sched_ready())
+		return;
+	/* Returning into the kernel: a kernel thread or a system call was
+	 * interrupted, and may be preempted here like user code. */
+	if (!to_user)
+		sched_preempt();
+	uint64_t now = arch_cycles();
+	cut(false, now);
+	if (to_user)
+		softpmu_mode_switch(PMU_MODE_U, now, user_pc(current_task()));
+}
+
+void trap_syscall(struct trapframe *tf)
+{
+	struct task *t = current_task();
+	uintptr_t args[SYSCALL_ARGS];
+
+	t->acct.syscalls++;
+	softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1, arch_tf_pc(tf));
+	unsigned nr = arch_tf_syscall(tf, args);
+	intptr_t r = syscall_dispatch(nr, args, tf);
+	if (r != SYSCALL_FRAME_REPLACED)
+		arch_tf_set_return(tf, r);
+}
+
+static void report_fault(struct task *t, const char *what, uintptr_t addr,
+			 const struct trapframe *tf, int signo)
+{
+	printf("fault: pid %d (%s): %s at %#lx, pc %#lx: %s\n", t->pid, t->name,
+	       what, (unsigned long)addr, (unsigned long)arch_tf_pc(tf),
+	       signal_name(signo));
+}
+
+int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user)
+{
+	if (!user || !sched_ready())
+		return -EFAULT;
+	struct task *t = current_task();
+	t->acct.faults++;
+	softpmu_event(SOFTPMU_FAULTS, PMU_MODE_U, 1, arch_tf_pc(tf));
+	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0)
+		return 0;
+	report_fault(t, write ? "page fault (write)" : "page fault (read)", addr,
+		     tf, SIGSEGV);
+	signal_send_fault(t, SIGSEGV);
+	return -EFAULT;
+}
+
+void trap_user_fault(struct trapframe *tf, int signo, const char *what, uintptr_t addr)
+{
+	struct task *t = current_task();
+
+	if (!signal_valid(signo))
+		signo = SIGSEGV;
+	report_fault(t, what, addr, tf, signo);
+	signal_send_fault(t, signo);
+}
+
+void trap_return_check(struct trapframe *tf)
+{
+	struct task *t = current_task();
+
+	for (;;) {
+		sched_preempt();
+		if (!sigstate_deliverable(&t->sig))
+			return;
+		signal_deliver(tf);
+	}
+}
+
+void trap_enter_user(struct trapframe *tf)
+{
+	trap_return_check(tf);
+	/* No tick between the last cut and user mode. */
+	arch_irq_save();
+	trap_exit(true);
+	arch_return_to_user(tf);
+}

@@ -1,0 +1,87 @@
+/*
+ * hwbad: SYS_hwperf refuses bad pointers with EFAULT and bad ops or
+ * arguments with EINVAL, and a refused call changes nothing.  One line
+ * per check, then a summary:
+ *
+ *	hwbad NAME=ENAME ok|FAIL
+ *	hwbad failures=0
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "tally.h"
+#include "tally_hwperf.h"
+
+#define BAD_LOW ((void *)0x10)          /* below every user mapping */
+#if defined(ARCH_X86_64)
+#define KERNEL_ADDR ((void *)0xffffffff80100000ul)
+#else
+#define KERNEL_ADDR ((void *)0x80100000ul)  /* kseg0 */
+#endif
+#define BAD_OP 99
+#define CPU_NONE 7
+
+static struct hwperf_control ctl;
+static struct hwperf_counts counts;
+static struct hwperf_rusage ru;
+static int failures;
+
+static void expect(const char *name, long got, long want)
+{
+	bool ok = got == want;
+
+	printf("hwbad %s=%s %s\n", name, got < 0 ? errno_name((int)got) : "ok",
+	       ok ? "ok" : "FAIL");
+	if (!ok)
+		failures++;
+}
+
+static void bad_pointers(void)
+{
+	expect("enable_null", hwp_enable(0, NULL), -EFAULT);
+	expect("enable_low", hwp_enable(0, BAD_LOW), -EFAULT);
+	expect("enable_kernel", hwp_enable(0, KERNEL_ADDR), -EFAULT);
+	/* Nothing was enabled by the refused calls. */
+	expect("getctl_after", hwp_get_control(0, &ctl), -EINVAL);
+	expect("read_kernel", hwp_read(0, KERNEL_ADDR), -EFAULT);
+	expect("read_text", hwp_read(0, (void *)(uintptr_t)bad_pointers), -EFAULT);
+	expect("rusage_bad", hwp_read_rusage(0, &counts, BAD_LOW), -EFAULT);
+	expect("sysread_null", hwp_sys_read(NULL), -EFAULT);
+}
+
+static void bad_args(void)
+{
+	expect("op_unknown", hwp_call(BAD_OP, 0, NULL, NULL), -EINVAL);
+	expect("op_negative", hwp_call(-1, 0, NULL, NULL), -EINVAL);
+	expect("pid_negative", hwp_read(-2, &counts), -EINVAL);
+	expect("release_extra_arg", hwp_call(HWPERF_OP_RELEASE, 0, &ctl, NULL), -EINVAL);
+	expect("read_extra_arg2", hwp_call(HWPERF_OP_READ, 0, &counts, &ru), -EINVAL);
+	expect("sysread_id", hwp_call(HWPERF_OP_SYS_READ, 1, &counts, NULL), -EINVAL);
+	expect("cpu_none", hwp_cpu_read(CPU_NONE, &counts), 0);
+}
+
+/* A refused set-control leaves the generation and events alone. */
+static void unchanged_after_refusal(void)
+{
+	char why[HWP_WHY_MAX];
+
+	if (hwp_parse("syscalls:u", &ctl, why, sizeof(why)) < 0) {
+		printf("hwbad: %s\n", why);
+		failures++;
+		return;
+	}
+	int gen = hwp_enable(0, &ctl);
+	expect("enable_good", gen < 0 ? gen : 0, 0);
+	expect("setctl_bad", hwp_set_control(0, KERNEL_ADDR), -EFAULT);
+	expect("setctl_gen_kept", hwp_get_control(0, &ctl), gen);
+	hwp_release(0);
+}
+
+int main(void)
+{
+	bad_pointers();
+	bad_args();
+	unchanged_after_refusal();
+	printf("hwbad failures=%d\n", failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,89 @@
+# user/user.mk - user programs, included by the top Makefile after OBJS.
+#
+# Each program user/NAME.c is linked with the user library (user/lib),
+# libc and the arch's crt0 and syscall stubs (arch/<arch>/user) into
+# $(B)/user/NAME.elf at 0x400000 (user/user.ld), then embedded in the
+# kernel by compiling user/embed.c for it; `spawn NAME` starts it.
+
+USER_PROGS := hello spin yield sys touch forktree fault ids sig nap \
+	hwovf hwbusy hwfork hwbad
+
+UB := $(B)/user
+USER_INCS := -Ilibc/include -Iuser/include -I.
+# The event-spec parser is the console's own file, not a copy.
+USER_SHARED_SRCS := kernel/hwperf/spec.c
+USER_LIB_SRCS := $(sort $(wildcard user/lib/*.c)) $(USER_SHARED_SRCS) $(LIBC_SRCS)
+
+ifeq ($(ARCH),x86_64)
+  USER_ARCH_CFLAGS := -isystem $(CC_INC) -m64 -mno-red-zone -mgeneral-regs-only \
+        -fno-pie -fno-asynchronous-unwind-tables
+  USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
+  USER_STUBS := arch/x86_64/user/crt0.asm arch/x86_64/user/syscall.asm
+  # nasm cannot read C headers: hand it the one number it needs.
+  USER_SYS_SIGRETURN := $(shell sed -n 's/^\#define SYS_sigreturn[[:space:]]*\([0-9]*\).*/\1/p' kernel/syscall_nr.h)
+else
+  USER_ARCH_CFLAGS := -isystem $(CC_INC) --target=$(MTRIPLE) -march=mips32r2 \
+        -mabi=32 -msoft-float -mno-abicalls -G 0 -fno-asynchronous-unwind-tables \
+        $(ENDIAN_DEF)
+  USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
+  USER_STUBS := arch/mips/user/crt0.S arch/mips/user/syscall.S
+endif
+
+USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
+        -fno-stack-protector -fno-pic -nostdinc $(USER_INCS) \
+        $(USER_ARCH_CFLAGS) -DARCH_$(shell echo $(ARCH) | tr a-z A-Z) -MMD -MP
+
+# spec.c and its user wrapper include hwperf.h, which finds pmu.h and
+# set.h through -Ikernel, as in the kernel build.
+$(UB)/obj/kernel/hwperf/spec.c.o $(UB)/obj/user/lib/hwperf.c.o: USER_CFLAGS += -Ikernel
+
+USER_STUB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_STUBS))
+USER_LIB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_LIB_SRCS))
+USER_ELFS := $(patsubst %,$(UB)/%.elf,$(USER_PROGS))
+USER_STRIPPED := $(patsubst %,$(UB)/%.stripped,$(USER_PROGS))
+USER_EMBED_OBJS := $(patsubst %,$(UB)/embed_%.o,$(USER_PROGS))
+
+# Every program is embedded in the kernel image (kernel/programs.c).
+OBJS += $(USER_EMBED_OBJS)
+
+$(UB)/obj/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CFLAGS) -c $< -o $@
+
+$(UB)/obj/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
+
+$(UB)/obj/%.asm.o: %.asm kernel/syscall_nr.h
+	@mkdir -p $(dir $@)
+	nasm $(ASFLAGS) -DSYS_SIGRETURN=$(USER_SYS_SIGRETURN) -MD $(UB)/obj/$*.asm.d -MP $< -o $@
+
+# crt0 first, so _start opens the text segment.
+$(UB)/%.elf: $(USER_STUB_OBJS) $(UB)/obj/user/%.c.o $(USER_LIB_OBJS) user/user.ld
+	$(LD) $(USER_LDFLAGS) -T user/user.ld -o $@ $(USER_STUB_OBJS) \
+	    $(UB)/obj/user/$*.c.o $(USER_LIB_OBJS)
+
+# What goes into the kernel is the program without its symbols and debug
+# information (the .elf keeps them, for gdb and addr2line).
+$(UB)/%.stripped: $(UB)/%.elf
+	$(OBJCOPY) --strip-all $< $@
+
+# Its function names stay, as text, for `prof` (kernel/program_syms.h):
+# "ADDRESS NAME" per text symbol, sorted by address.
+USER_NM := $(subst objcopy,nm,$(OBJCOPY))
+$(UB)/%.syms: $(UB)/%.elf
+	$(USER_NM) -n --defined-only $< | awk '$$2 ~ /^[tT]$$/ { print $$1, $$3 }' > $@
+
+$(UB)/embed_%.o: user/embed.c $(UB)/%.stripped $(UB)/%.syms
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DPROG_NAME=$* -DPROG_ELF='"$(UB)/$*.stripped"' \
+	    -DPROG_SYMS='"$(UB)/$*.syms"' -c $< -o $@
+
+.PHONY: user
+user: $(USER_ELFS) $(USER_EMBED_OBJS)
+
+# Keep the intermediate files make would otherwise delete.
+.SECONDARY: $(USER_ELFS) $(USER_STRIPPED) $(patsubst %,$(UB)/%.syms,$(USER_PROGS))
+
+-include $(patsubst %,$(UB)/obj/user/%.c.d,$(USER_PROGS)) $(USER_LIB_OBJS:.o=.d) \
+	$(USER_STUB_OBJS:.o=.d)
