@@ -188,6 +188,13 @@ void hwperf_env_log(const char *line)
 	fake_logs++;
 }
 
+void hwperf_env_foreach(void (*fn)(struct hwperf_task *t, void *arg), void *arg)
+{
+	for (unsigned i = 0; i < FAKE_MAX_TASKS; i++)
+		if (tasks[i].alive)
+			fn(&tasks[i].hw, arg);
+}
+
 void hwperf_env_kick(unsigned cpu)
 {
 	(void)cpu;

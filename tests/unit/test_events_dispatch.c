@@ -305,6 +305,22 @@ static void test_unit_masks(void **state)
 
 /* ---- the console command ------------------------------------------------- */
 
+/* The PMU hwperf runs on, as `events` without arguments sees it. */
+static const struct pmu_event active_events[] = {
+	{ "cycles", 0x0, 0x3, "cycle-counter time" },
+	{ "syscalls", 0x1, 0x3, "system calls" },
+};
+static const struct pmu_event_table active_table = { "soft", active_events, 2 };
+static struct pmu_caps active_caps = {
+	.name = "soft", .ncounters = 2, .modes = PMU_MODE_U | PMU_MODE_K,
+	.ntables = 1, .tables = { &active_table },
+};
+
+const struct pmu_caps *hwperf_caps(void)
+{
+	return &active_caps;
+}
+
 static int events_cmd(int argc, const char *const *args)
 {
 	char *argv[CMD_ARGV_MAX];
@@ -323,6 +339,10 @@ static void test_events_command(void **state)
 {
 	(void)state;
 	assert_int_equal(CMD("events"), 0);
+	assert_string_equal(cmd_out,
+		"event cycles code=0x0 counters=0x3 modes=uk pmu=soft cycle-counter time\n"
+		"event syscalls code=0x1 counters=0x3 modes=uk pmu=soft system calls\n");
+	assert_int_equal(CMD("events", "--models"), 0);
 	assert_non_null(strstr(cmd_out, "model r10000 counters=2 slots=16 "));
 	assert_non_null(strstr(cmd_out, "model intel-arch counters=7 slots=0 "));
 	assert_int_equal(CMD("events", "--model", "R12000"), 0);

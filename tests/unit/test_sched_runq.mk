@@ -1,0 +1,1 @@
+UNIT_SRCS_test_sched_runq := kernel/runq.c

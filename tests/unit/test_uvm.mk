@@ -1,0 +1,1 @@
+UNIT_SRCS_test_uvm := kernel/uvm.c
