@@ -236,7 +236,8 @@ def test_R5_R12_system_operations_need_root(boot):
     assert status(c)[0] == "SYSTEM"
 
 
-def test_R5_force_needs_a_kernel_mode_event(boot):
+def test_R3_R5_system_mode_needs_a_kernel_mode_event(boot):
+    """R3: SYSTEM mode needs root and at least one k-mode event."""
     c = boot()
     err(c.run("hwperf sys force cycles:u,syscalls:u"), "EINVAL")
     assert status(c)[0] == "FREE"
