@@ -5,8 +5,8 @@
 # $(B)/user/NAME.elf at 0x400000 (user/user.ld), then embedded in the
 # kernel by compiling user/embed.c for it; `spawn NAME` starts it.
 
-USER_PROGS := hello spin yield sys touch forktree fault ids sig nap \
-	hwovf hwbusy hwfork hwbad
+# Every user/NAME.c but the embedding glue is a program.
+USER_PROGS := $(filter-out embed,$(basename $(notdir $(sort $(wildcard user/*.c)))))
 
 UB := $(B)/user
 USER_INCS := -Ilibc/include -Iuser/include -I.

@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "bootargs.h"
 #include "cmd.h"
+#include "hwperf/hwperf.h"
 #include "version.h"
 
 BOOTARG(selftest, "run `selftest` at boot, then leave QEMU with 0 if nothing failed, else 1");
@@ -18,18 +19,40 @@ BOOTARG(benchbreak, "benchbreak=NAME: move that benchmark's expectations past wh
 BOOTARG(cpi, "cpi=1: the CPU runs one instruction per cycle (qemu -icount shift=0), so cycle counts are exact");
 
 #define LINE_MAX_OUT 256
+#define PROBE_LINES_MAX 8
 
 struct run_opts {
 	bool json;
 	uint64_t n;             /* 0: each benchmark's default */
 };
 
+/*
+ * Hardware-event checks run only on a hardware driver that passed its
+ * liveness probe; otherwise they SKIP with the first hardware driver's
+ * own probe line, so the reason is the probe's, not ours.
+ */
+static void hwpmu_env(struct bench_env *env)
+{
+	static char reason[BENCH_REASON_MAX];
+	const struct pmu_caps *caps = hwperf_caps();
+	const char *lines[PROBE_LINES_MAX];
+	unsigned n = hwperf_probe_lines(lines, PROBE_LINES_MAX);
+
+	env->hwpmu_counts = caps && caps->counts && strcmp(caps->name, "soft") != 0;
+	env->hwpmu_reason = reason;
+	snprintf(reason, sizeof(reason), "no hardware PMU driver on this machine");
+	for (unsigned i = 0; i < n; i++) {
+		if (strncmp(lines[i], "soft", 4) != 0) {
+			snprintf(reason, sizeof(reason), "%s", lines[i]);
+			break;
+		}
+	}
+}
+
 static void env_now(struct bench_env *env)
 {
 	env->cpi1 = bootarg_u64("cpi", 0, 0, 1000) == 1;
-	/* Until a hardware PMU driver reports counting, hardware checks skip. */
-	env->hwpmu_counts = false;
-	env->hwpmu_reason = "no hardware PMU driver counts on this machine";
+	hwpmu_env(env);
 	env->broken = bootarg_get("benchbreak");
 }
 

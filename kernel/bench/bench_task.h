@@ -1,0 +1,43 @@
+/*
+ * bench_task.h - run a built-in user program under counters, for
+ * benchmarks that measure user-mode work or kernel paths a program drives.
+ *
+ * The program runs as the caller's child with counters enabled before its
+ * first instruction (counted_spawn), the caller waits for it, and the
+ * counts, the control they were kept under and the kernel's own
+ * accounting are read at the last moment they exist (the reap hook).
+ * Everything a benchmark needs to compare a count with its truth comes
+ * back in one place.
+ */
+#ifndef TALLY_BENCH_TASK_H
+#define TALLY_BENCH_TASK_H
+
+#include <stdint.h>
+
+#include "acct.h"
+#include "hwperf/hwperf.h"
+
+struct bench_prog {
+	struct hwperf_control ctl;      /* final control (slot layout of counts) */
+	struct hwperf_counts counts;    /* final counts, children included (R17) */
+	struct task_acct acct;          /* the program's own accounting */
+	int gen;                        /* final generation */
+	int status;                     /* WAIT_STATUS_* */
+	int pid;
+};
+
+/*
+ * Run `prog` with the words of `args` (space-separated, may be "") under
+ * the events of `spec` (user-mode events only, like stat).  Returns 0 when
+ * the program ran and exited with status 0, or -errno: the spec did not
+ * parse, the program could not start, or it exited non-zero or by a
+ * signal (-ECHILD).  On failure *why says which, in one line.
+ */
+int bench_run_prog(const char *spec, const char *prog, const char *args,
+		   struct bench_prog *out, struct hwperf_reason *why);
+
+/* Index of the first slot of out->ctl whose event is `name` (any modes),
+ * or -1. */
+int bench_slot(const struct bench_prog *out, const char *name);
+
+#endif
