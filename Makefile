@@ -41,8 +41,7 @@ WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
 INCS := -Ilibc/include -Ikernel -Idrivers -Iarch/$(ARCH) -I.
 BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 COMMON_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
-        -fno-stack-protector -fno-pic -nostdinc $(INCS) \
-        -DTALLY_BUILD_ID='"$(BUILD_ID)"' -MMD -MP
+        -fno-stack-protector -fno-pic -nostdinc $(INCS) -MMD -MP
 
 ifeq ($(ARCH),x86_64)
   CC      := gcc
@@ -84,7 +83,7 @@ ARCH_DRIVERS :=
 -include arch/$(ARCH)/sources.mk
 
 SRCS := $(KERNEL_SRCS) $(LIBC_SRCS) $(COMMON_DRIVERS) $(ARCH_DRIVERS) $(ARCH_SRCS)
-OBJS := $(patsubst %,$(B)/%.o,$(SRCS))
+OBJS := $(patsubst %,$(B)/%.o,$(SRCS)) $(B)/build_id.c.o
 # User programs, built per ARCH and embedded in the image (adds to OBJS).
 include user/user.mk
 
@@ -97,6 +96,19 @@ kernel: $(KERNEL) $(KERNEL_EXTRA)
 $(B)/%.c.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The build id file is rewritten only when the id changes, so an unchanged
+# tree does not relink, and a new commit always does.
+$(B)/build_id.c: FORCE
+	@mkdir -p $(dir $@)
+	@echo 'const char tally_build_id[] = "$(BUILD_ID)";' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+$(B)/build_id.c.o: $(B)/build_id.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+.PHONY: FORCE
+FORCE:
 
 $(B)/%.S.o: %.S
 	@mkdir -p $(dir $@)

@@ -27,7 +27,7 @@ void kmain(struct boot_info *bi)
 	boot = bi;
 	console_init();
 	arch_boot_progress("CONSOLE");
-	printf("\nTally %s (%s) booting via %s\n", TALLY_BUILD_ID, arch_name(), bi->loader);
+	printf("\nTally %s (%s) booting via %s\n", tally_build_id, arch_name(), bi->loader);
 
 	bootargs_init(bi->cmdline);
 	printf("cmdline: %s\n", bootargs_cmdline());

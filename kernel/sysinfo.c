@@ -44,7 +44,7 @@ static int cmd_info(int argc, char **argv)
 	printf("uptime_ms: %llu\n", (unsigned long long)ms);
 	printf("cmdline: %s\n", bootargs_cmdline());
 	printf("loader: %s\n", bi->loader);
-	printf("build: %s\n", TALLY_BUILD_ID);
+	printf("build: %s\n", tally_build_id);
 	const char *pmu[PMU_LINES_MAX];
 	unsigned n = hwperf_probe_lines(pmu, PMU_LINES_MAX);
 	for (unsigned i = 0; i < n; i++)

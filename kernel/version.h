@@ -2,9 +2,10 @@
 #ifndef TALLY_VERSION_H
 #define TALLY_VERSION_H
 
-#ifndef TALLY_BUILD_ID
-#define TALLY_BUILD_ID "unknown"
-#endif
+/* `git describe` of the tree that was built; generated into the build
+ * directory so that a new commit relinks with the new id (a -D flag would
+ * leave every object built before the commit carrying the old one). */
+extern const char tally_build_id[];
 
 struct boot_info;
 const struct boot_info *boot_info_get(void);
