@@ -76,3 +76,26 @@ def boot(target):
     yield _boot
     for c in made:
         c.close()
+
+
+SELFTEST_TIMEOUT = 600
+_selftests = {}
+
+
+@pytest.fixture(scope="session")
+def selftest_boot():
+    """selftest_boot(target, append=..., icount=...) -> (exit status, output).
+
+    The one-shot `selftest` boot is the slowest thing a test can ask for, so
+    each distinct boot (target, arguments, icount) runs once per session and
+    every test that reads its lines shares the result."""
+    def get(target, append="selftest cpi=1", icount=True):
+        key = (target, append, icount)
+        if key not in _selftests:
+            c = Console(target, append=append, icount=icount, wait=False)
+            try:
+                _selftests[key] = c.wait_exit(timeout=SELFTEST_TIMEOUT)
+            finally:
+                c.close()
+        return _selftests[key]
+    return get
