@@ -92,7 +92,9 @@ static void list_active(void)
 		for (unsigned e = 0; e < tab->count; e++)
 			printf("event %s code=0x%x counters=0x%x modes=%s pmu=%s %s\n",
 			       tab->events[e].name, (unsigned)tab->events[e].code,
-			       (unsigned)tab->events[e].counters, modes, caps->name,
+			       (unsigned)(tab->events[e].counters &
+			                  pmu_width_mask(caps->ncounters)),
+			       modes, caps->name,
 			       tab->events[e].desc);
 	}
 }

@@ -307,7 +307,8 @@ static void test_unit_masks(void **state)
 
 /* The PMU hwperf runs on, as `events` without arguments sees it. */
 static const struct pmu_event active_events[] = {
-	{ "cycles", 0x0, 0x3, "cycle-counter time" },
+	/* Any counter, as the soft table says: `events` shows the two present. */
+	{ "cycles", 0x0, 0xffff, "cycle-counter time" },
 	{ "syscalls", 0x1, 0x3, "system calls" },
 };
 static const struct pmu_event_table active_table = { "soft", active_events, 2 };
