@@ -30,6 +30,7 @@ CHECKS = {
     "overflow_faults": ["faults", "handled", "acct_signals", "first_at"],
     "overflow_cycles": ["signals", "overshoot_millitick"],
     "inherit_forktree": ["tree_syscalls", "acct_root_own_syscalls"],
+    "force_acquire": ["acquired", "gen_bump", "lost", "root_sees_gen_bump"],
 }
 X86_SKIPS = {"tlb_refills"}
 NEEDS_CPI1 = {"overflow_cycles": ["overshoot_millitick"]}   # SKIP without cpi=1
