@@ -9,16 +9,17 @@
  *
  *	status = (G1 - G0) << 1 | lost      (G1 - G0 at most GEN_BUMP_MAX)
  *	EXIT_SETUP                          a call failed
+ *
+ * (the layout is kernel/bench/derive.h's, which decodes it).
  */
 #include <stdio.h>
 
+#include "kernel/bench/derive.h"       /* the report's layout, shared with the bench */
 #include "tally.h"
 #include "tally_hwperf.h"
 
 #define EXIT_SETUP 200
-#define GEN_BUMP_MAX 63
-#define LOST_BIT 1
-#define BUMP_SHIFT 1
+#define GEN_BUMP_MAX (HOLDER_REPORT_MAX >> HOLDER_BUMP_SHIFT)
 
 static struct hwperf_control ctl;
 static struct hwperf_counts counts;
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
 	int g2 = hwp_read(0, &counts);
 	if (g1 < g0 || g2 < 0 || g1 - g0 > GEN_BUMP_MAX)
 		return EXIT_SETUP;
-	int lost = counts.count[0] == c1 ? LOST_BIT : 0;
+	unsigned lost = counts.count[0] == c1 ? HOLDER_LOST_BIT : 0;
 	hwp_release(0);
-	return ((g1 - g0) << BUMP_SHIFT) | lost;
+	return (int)(((unsigned)(g1 - g0) << HOLDER_BUMP_SHIFT) | lost);
 }

@@ -21,15 +21,13 @@
 #include "bench.h"
 #include "bench_plain.h"
 #include "bench_task.h"
+#include "derive.h"
 
 #define ARGS_MAX 32
 
 /* Documented by each program (user/NAME.c and README "Tasks"). */
 #define SYS_OTHER_SYSCALLS 1    /* sys N: N calls, then exit */
 #define TOUCH_SYSCALLS 3        /* touch N: brk, brk, exit */
-/* tlbcycle's derivation holds for this ring (QEMU's Malta CPUs: 16 entries). */
-#define TLB_RING_DERIVED 16
-#define TLB_REFILLS_PER_ROUND (TLB_RING_DERIVED + 1)  /* R stores + 1 code refetch */
 
 static struct bench_prog prog;         /* large: off the stack */
 
@@ -206,9 +204,9 @@ static const struct bench tlb_refills = {
 	.nchecks = 2,
 	.checks = {
 		{ .name = "tlb_refills", .kind = BENCH_EXACT,
-		  .per_iter = TLB_REFILLS_PER_ROUND },
+		  .per_iter = TLB_REFILLS_PER_ROUND(TLB_RING_DERIVED) },
 		{ .name = "acct_tlb_user", .kind = BENCH_EXACT,
-		  .per_iter = TLB_REFILLS_PER_ROUND },
+		  .per_iter = TLB_REFILLS_PER_ROUND(TLB_RING_DERIVED) },
 	},
 	.measure = measure_tlb,
 	.subtract_zero_run = true,

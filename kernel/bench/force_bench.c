@@ -17,6 +17,7 @@
 
 #include "bench.h"
 #include "bench_plain.h"
+#include "derive.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
 #include "proc.h"
@@ -27,9 +28,6 @@
 #define HOLD_MS "200"           /* the holder's sleep: far longer than n acquires */
 #define POLL_TICKS_MAX 50       /* for the holder to enable and fall asleep */
 #define SYS_SPEC "syscalls:k"   /* any k-mode event makes the acquire legal */
-#define LOST_BIT 1u
-#define BUMP_SHIFT 1
-#define HOLDER_REPORT_MAX 127   /* hwlose's reports; EXIT_SETUP is above */
 
 static struct hwperf_control sys_ctl;
 static struct hwperf_counts counts;
@@ -110,10 +108,11 @@ static int measure(uint64_t n, struct bench_sample *s)
 	r = bench_plain_wait(pid, &status, NULL);
 	if (r < 0)
 		return r;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) > HOLDER_REPORT_MAX)
+	struct holder_report rep;
+	if (!WIFEXITED(status) || !derive_holder_report((unsigned)WEXITSTATUS(status), &rep))
 		return -ECHILD;
-	s->value[1] = (unsigned)WEXITSTATUS(status) >> BUMP_SHIFT;
-	s->value[2] = (unsigned)WEXITSTATUS(status) & LOST_BIT;
+	s->value[1] = rep.gen_bump;
+	s->value[2] = rep.lost;
 	return 0;
 }
 

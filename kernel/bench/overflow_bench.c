@@ -24,6 +24,7 @@
 #include "bench.h"
 #include "bench_task.h"
 #include "clock.h"
+#include "derive.h"
 #include "uabi.h"
 
 #define SPEC_MAX 64
@@ -31,7 +32,6 @@
 #define OVF_ROUNDS 4            /* thresholds crossed per run */
 #define OVF_SIGNAL SIGUSR1
 #define EXIT_STATUS_MAX 255     /* ovfpages reports in its exit status */
-#define MILLI 1000
 
 static struct bench_prog prog;         /* large: off the stack */
 
@@ -125,8 +125,7 @@ static int measure_cycles(uint64_t n, struct bench_sample *s)
 		return -EINVAL;
 	uint64_t count = prog.counts.count[slot];
 	s->value[0] = prog.acct.signals;
-	/* Early delivery would be a negative overshoot: shown as -1, a FAIL. */
-	s->value[1] = count >= thresh ? (count - thresh) * MILLI / per_tick : (uint64_t)-1;
+	s->value[1] = derive_overshoot_milli(count, thresh, per_tick);
 	return 0;
 }
 
@@ -139,7 +138,7 @@ static const struct bench overflow_cycles = {
 		{ .name = "signals", .kind = BENCH_EXACT, .extra = 1 },
 		/* In thousandths of a tick: [0, 1000]. */
 		{ .name = "overshoot_millitick", .kind = BENCH_RANGE,
-		  .needs = BENCH_NEEDS_CPI1, .extra = 0, .extra_max = MILLI },
+		  .needs = BENCH_NEEDS_CPI1, .extra = 0, .extra_max = DERIVE_MILLI },
 	},
 	.measure = measure_cycles,
 	.subtract_zero_run = false,
