@@ -57,19 +57,45 @@ static int plain_run(const char *prog, const char *args, struct task_acct *acct)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -ECHILD;
 }
 
+static void count_user_task(struct task *t, void *arg)
+{
+	unsigned *n = arg;
+
+	if (t->uvm && t->state != TASK_ZOMBIE)
+		(*n)++;
+}
+
+/* true, with the reason in s->skip, if a system-wide count would not be
+ * this run's alone. */
+static bool shared_machine(struct bench_sample *s)
+{
+	enum hwperf_mode mode = hwperf_mode();
+	unsigned others = 0;
+
+	if (mode != HWPERF_FREE) {
+		snprintf(s->skip, sizeof(s->skip), "the PMU is in %s mode; counting "
+			 "system-wide would take it", hwperf_mode_name(mode));
+		return true;
+	}
+	task_foreach(count_user_task, &others);
+	if (others) {
+		snprintf(s->skip, sizeof(s->skip), "%u other user task%s alive: a "
+			 "system-wide count would include theirs", others,
+			 others == 1 ? " is" : "s are");
+		return true;
+	}
+	return false;
+}
+
 int bench_sys_count(const char *spec, const char *prog, const char *args,
 		    uint64_t *count, struct task_acct *acct, struct bench_sample *s)
 {
 	static struct hwperf_control ctl;       /* large: off the stack */
 	static struct hwperf_counts counts;
 	struct hwperf_reason why;
-	enum hwperf_mode mode = hwperf_mode();
 
-	if (mode != HWPERF_FREE) {
-		snprintf(s->skip, sizeof(s->skip), "the PMU is in %s mode; counting "
-			 "system-wide would take it", hwperf_mode_name(mode));
+	if (shared_machine(s))
 		return 0;
-	}
 	if (hwperf_spec_parse(spec, hwperf_caps(), &ctl, &why) < 0)
 		return -EINVAL;
 	int r = hwperf_sys_acquire(NULL, &ctl, &why);

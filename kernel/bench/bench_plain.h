@@ -22,7 +22,8 @@ int bench_plain_wait(int pid, int *status, struct task_acct *acct);
 /*
  * Count `spec` (events with k mode) system-wide while `prog args` runs to
  * its end: *count is virtual counter 0's count over the whole run.  Only
- * when the PMU is FREE, so that no task's counters are taken (R4/R5):
+ * when the PMU is FREE, so that no task's counters are taken (R4/R5), and
+ * no other user task is alive, so that the count is this run's alone:
  * otherwise s->skip says why and 0 is returned with nothing run.  Returns
  * 0, or -errno (with the program's exit status checked: non-zero is
  * -ECHILD).

@@ -51,6 +51,10 @@ static int run_counted(const char *spec, const char *name, uint64_t n,
 		if (slot < 0)
 			return -EINVAL;
 		s->value[i] = prog.counts.count[slot];
+		/* More events than counters: counts are scaled, never exact. */
+		if (prog.counts.running[slot] != prog.counts.enabled[slot])
+			snprintf(s->skip, sizeof(s->skip), "%s was multiplexed (more "
+				 "events than counters): its count is not exact", events[i]);
 	}
 	return (int)i;
 }

@@ -141,3 +141,31 @@ def test_bad_count_argument_is_refused(console):
     out = console.run("bench run signals -n x")
     assert out.startswith("error: "), out
     assert console.run("echo ok") == "ok\n"
+
+
+def test_system_wide_counts_skip_while_another_task_lives(console):
+    """csw_vol and signals count system-wide: with another user task alive
+    the count would include its events, so they SKIP and say why."""
+    m = re.search(r"^pid (\d+)$", console.run("spawn nap 60000"), re.M)
+    assert m
+    pid = m.group(1)
+    try:
+        found = parse(console.run("bench run csw_vol") + console.run("bench run signals"))
+        for bench in ("csw_vol", "signals"):
+            for check in CHECKS[bench]:
+                verdict, _, _, reason = found[(bench, check)]
+                assert verdict == "SKIP" and "other user task" in reason, found
+    finally:
+        console.run("kill %s" % pid)
+        console.run("wait %s" % pid)
+    assert "PASS: bench: csw_vol: csw_vol " in console.run("bench run csw_vol")
+
+
+def test_multiplexed_counts_skip(target, boot):
+    """With one soft counter for page_faults' two events the counts are
+    scaled, not exact: SKIP with the reason, never FAIL."""
+    c = boot(append="softpmu_counters=1")
+    found = parse(c.run("bench run page_faults", timeout=BENCH_TIMEOUT))
+    for check in CHECKS["page_faults"]:
+        verdict, _, _, reason = found[("page_faults", check)]
+        assert verdict == "SKIP" and "multiplexed" in reason, found
