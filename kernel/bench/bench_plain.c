@@ -65,18 +65,32 @@ static void count_user_task(struct task *t, void *arg)
 		(*n)++;
 }
 
+bool bench_pmu_unavailable(struct bench_sample *s)
+{
+	struct task *me = current_task();
+	enum hwperf_mode mode = hwperf_mode();
+
+	if (!task_is_root(me)) {
+		snprintf(s->skip, sizeof(s->skip), "SYSTEM mode needs root (R3/R5); "
+			 "the console runs as uid %u", me->uid);
+		return true;
+	}
+	if (mode != HWPERF_FREE) {
+		snprintf(s->skip, sizeof(s->skip), "the PMU is in %s mode; SYSTEM "
+			 "mode would take it", hwperf_mode_name(mode));
+		return true;
+	}
+	return false;
+}
+
 /* true, with the reason in s->skip, if a system-wide count would not be
  * this run's alone. */
 static bool shared_machine(struct bench_sample *s)
 {
-	enum hwperf_mode mode = hwperf_mode();
 	unsigned others = 0;
 
-	if (mode != HWPERF_FREE) {
-		snprintf(s->skip, sizeof(s->skip), "the PMU is in %s mode; counting "
-			 "system-wide would take it", hwperf_mode_name(mode));
+	if (bench_pmu_unavailable(s))
 		return true;
-	}
 	task_foreach(count_user_task, &others);
 	if (others) {
 		snprintf(s->skip, sizeof(s->skip), "%u other user task%s alive: a "

@@ -7,6 +7,7 @@
 #ifndef TALLY_BENCH_PLAIN_H
 #define TALLY_BENCH_PLAIN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "acct.h"
@@ -20,10 +21,16 @@ int bench_plain_spawn(const char *prog, const char *args);
 int bench_plain_wait(int pid, int *status, struct task_acct *acct);
 
 /*
+ * true, with the reason in s->skip, when this benchmark may not take the
+ * PMU into SYSTEM mode: the console is not root (R3/R5), or the PMU is not
+ * FREE (some task's counters or SYSTEM mode would be taken from it).
+ */
+bool bench_pmu_unavailable(struct bench_sample *s);
+
+/*
  * Count `spec` (events with k mode) system-wide while `prog args` runs to
  * its end: *count is virtual counter 0's count over the whole run.  Only
- * when the PMU is FREE, so that no task's counters are taken (R4/R5), and
- * no other user task is alive, so that the count is this run's alone:
+ * when bench_pmu_unavailable allows, and no other user task is alive, so that the count is this run's alone:
  * otherwise s->skip says why and 0 is returned with nothing run.  Returns
  * 0, or -errno (with the program's exit status checked: non-zero is
  * -ECHILD).

@@ -84,14 +84,10 @@ static void end_holder(int pid)
 
 static int measure(uint64_t n, struct bench_sample *s)
 {
-	enum hwperf_mode mode = hwperf_mode();
 	int g0, g1, status;
 
-	if (mode != HWPERF_FREE) {
-		snprintf(s->skip, sizeof(s->skip), "the PMU is in %s mode; a forced "
-			 "acquire would take other holders' counters", hwperf_mode_name(mode));
+	if (bench_pmu_unavailable(s))
 		return 0;
-	}
 	int pid = bench_plain_spawn("hwlose", HOLD_MS);
 	if (pid < 0)
 		return pid;

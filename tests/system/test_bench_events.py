@@ -169,3 +169,26 @@ def test_multiplexed_counts_skip(target, boot):
     for check in CHECKS["page_faults"]:
         verdict, _, _, reason = found[("page_faults", check)]
         assert verdict == "SKIP" and "multiplexed" in reason, found
+
+
+def test_system_mode_benchmarks_skip_for_non_root(console):
+    """R3/R5: SYSTEM mode needs root, and `as UID` makes the console a user."""
+    found = parse(console.run("as 5 bench run force_acquire") +
+                  console.run("as 5 bench run signals"))
+    for bench in ("force_acquire", "signals"):
+        for check in CHECKS[bench]:
+            verdict, _, _, reason = found[(bench, check)]
+            assert verdict == "SKIP" and "needs root" in reason, found
+
+
+def test_system_mode_benchmarks_skip_while_the_pmu_is_held(console):
+    """A forced acquire would take the counters of whoever holds them."""
+    assert console.run("hwperf sys enable syscalls:k").startswith("ok"), "sys enable"
+    try:
+        found = parse(console.run("bench run force_acquire") + console.run("bench run csw_vol"))
+    finally:
+        assert console.run("hwperf sys release").startswith("ok")
+    for bench in ("force_acquire", "csw_vol"):
+        for check in CHECKS[bench]:
+            verdict, _, _, reason = found[(bench, check)]
+            assert verdict == "SKIP" and "SYSTEM mode" in reason, found
