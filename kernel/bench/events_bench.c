@@ -121,7 +121,7 @@ BENCH(page_faults, &page_faults);
 static int measure_sys_event(const char *spec, const char *name, uint64_t n,
 			     bool vcsw, struct bench_sample *s)
 {
-	struct task_acct acct;
+	struct task_acct acct = { 0 };
 	char args[ARGS_MAX];
 
 	snprintf(args, sizeof(args), "%llu", (unsigned long long)n);
