@@ -33,6 +33,40 @@ CHECKS = {
     "force_acquire": ["acquired", "gen_bump", "lost", "root_sees_gen_bump"],
 }
 X86_SKIPS = {"tlb_refills"}
+
+# The same expectations derived here, at each benchmark's default n, from
+# the programs' own promises (user/NAME.c), so that a kernel-side constant
+# tuned to an observed count would not go unnoticed.
+SYS_N, TOUCH_N, YIELD_N, SIGS_N = 1000, 100, 100, 50
+TLB_ROUNDS, TLB_RING = 10, 16           # tlbcycle: ring stores + 1 code refetch per round
+OVF_THRESH, OVF_ROUNDS = 10, 4
+TREES, TREE_DEPTH = 2, 3
+FORCE_N = 3
+TREE_CALLS = 2 ** TREE_DEPTH * 1 + (2 ** TREE_DEPTH - 1) * 5 + 1   # leaves exit; inner fork x2, wait x2, exit; root prints
+DERIVED = {
+    ("sys_calls", "syscalls"): SYS_N + 1,                  # + exit
+    ("sys_calls", "acct_syscalls"): SYS_N + 1,
+    ("page_faults", "faults"): TOUCH_N,
+    ("page_faults", "syscalls"): 3,                        # brk, brk, exit
+    ("page_faults", "acct_faults"): TOUCH_N,
+    ("csw_vol", "csw_vol"): YIELD_N,
+    ("csw_vol", "acct_vcsw"): YIELD_N,
+    ("signals", "signals"): SIGS_N,
+    ("signals", "acct_signals"): SIGS_N,
+    ("tlb_refills", "tlb_refills"): TLB_ROUNDS * (TLB_RING + 1),
+    ("tlb_refills", "acct_tlb_user"): TLB_ROUNDS * (TLB_RING + 1),
+    ("overflow_faults", "faults"): OVF_ROUNDS * OVF_THRESH,
+    ("overflow_faults", "handled"): OVF_ROUNDS,
+    ("overflow_faults", "acct_signals"): OVF_ROUNDS,
+    ("overflow_faults", "first_at"): OVF_THRESH,
+    ("overflow_cycles", "signals"): 1,
+    ("inherit_forktree", "tree_syscalls"): TREES * TREE_CALLS,
+    ("inherit_forktree", "acct_root_own_syscalls"): TREES * 6,   # fork x2, wait x2, print, exit
+    ("force_acquire", "acquired"): FORCE_N,
+    ("force_acquire", "gen_bump"): 1,
+    ("force_acquire", "lost"): 1,
+    ("force_acquire", "root_sees_gen_bump"): 1,
+}
 NEEDS_CPI1 = {"overflow_cycles": ["overshoot_millitick"]}   # SKIP without cpi=1
 RANGES = {("overflow_cycles", "overshoot_millitick")}           # expected=[MIN,MAX]
 
@@ -85,6 +119,7 @@ def assert_met(bench, check, count, expected, out):
         assert lo <= int(count) <= hi, out
     else:
         assert count == expected, out
+        assert int(expected) == DERIVED[(bench, check)], out
 
 
 def expected_skip(target, bench):
