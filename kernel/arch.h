@@ -73,6 +73,14 @@ void arch_io_out8(uint16_t port, uint8_t val);
 void *arch_phys_to_virt(uint64_t pa);
 uint64_t arch_virt_to_phys(const void *va);
 
+/* --- TLB ---------------------------------------------------------------- */
+/*
+ * Entries the software TLB refill handler replaces round robin (MIPS), or
+ * 0 where the CPU walks page tables in hardware and the kernel never sees
+ * a refill (x86).  Benchmarks derive exact refill counts from it.
+ */
+unsigned arch_tlb_refill_ring(void);
+
 /* --- leaving ------------------------------------------------------------- */
 /* Largest status that reaches the host on every machine (x86's exit device
  * has 7 bits and Tally biases them; see drivers/isa_debug_exit.h). */

@@ -122,3 +122,8 @@ void tlb_invalidate(uint32_t entryhi)
 	cp0_write_entryhi(hi);
 	arch_irq_restore(f);
 }
+
+unsigned arch_tlb_refill_ring(void)
+{
+	return tlb_ring_entries();
+}

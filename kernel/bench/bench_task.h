@@ -31,7 +31,9 @@ struct bench_prog {
  * the events of `spec` (user-mode events only, like stat).  Returns 0 when
  * the program ran and exited with status 0, or -errno: the spec did not
  * parse, the program could not start, or it exited non-zero or by a
- * signal (-ECHILD).  On failure *why says which, in one line.
+ * signal (-ECHILD).  On failure *why says which, in one line.  With
+ * -ECHILD the program was reaped: out is filled all the same, so a program
+ * that reports through its exit status can be read (overflow_bench.c).
  */
 int bench_run_prog(const char *spec, const char *prog, const char *args,
 		   struct bench_prog *out, struct hwperf_reason *why);

@@ -1,0 +1,45 @@
+/*
+ * tlbcycle N: N stores, each to a different TLB page pair that is mapped
+ * but not in the TLB, so on MIPS each takes exactly one TLB refill.
+ *
+ * Setup (the same for every N): grow the heap by TLBCYCLE_PAIRS pairs
+ * aligned to a pair, and write both pages of every pair (page faults).
+ * The loop then stores to the pairs in turn.  The MIPS refill handler
+ * replaces entries round robin over a ring of R entries, so a pair last
+ * used TLBCYCLE_PAIRS stores ago is gone as long as TLBCYCLE_PAIRS > R.
+ * The loop's own code pair is evicted too: once every R data refills it
+ * is overwritten and refetched, one more refill.  The loop keeps its
+ * state in registers, so it touches no stack.  Hence N = k * R stores
+ * take exactly k * (R + 1) refills more than N = 0 (kernel/bench/
+ * events_bench.c derives this).  Exit 0, or 3 if the heap cannot grow.
+ */
+#include <stdio.h>
+
+#include "tally.h"
+
+#define TLBCYCLE_PAIRS 80               /* > any MIPS32 ring of 64 */
+#define PAIR_BYTES (2 * PAGE_SIZE)
+#define EXIT_NOMEM 3
+
+int main(int argc, char **argv)
+{
+	unsigned long n = arg_count(argc, argv, 1, "tlbcycle N");
+	long base = brk(0);
+	uintptr_t start = ((uintptr_t)base + PAIR_BYTES - 1) & ~(uintptr_t)(PAIR_BYTES - 1);
+	uintptr_t stop = start + TLBCYCLE_PAIRS * PAIR_BYTES;
+
+	if (base < 0 || brk((void *)stop) < 0) {
+		printf("tlbcycle: brk failed\n");
+		return EXIT_NOMEM;
+	}
+	for (uintptr_t a = start; a < stop; a += PAGE_SIZE)
+		*(volatile unsigned char *)a = 1;
+	volatile unsigned char *p = (volatile unsigned char *)start;
+	for (unsigned long i = 0; i < n; i++) {
+		*p = (unsigned char)i;
+		p += PAIR_BYTES;
+		if (p == (volatile unsigned char *)stop)
+			p = (volatile unsigned char *)start;
+	}
+	return 0;
+}
