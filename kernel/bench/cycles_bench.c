@@ -24,24 +24,13 @@
 #include "bench.h"
 #include "bench_task.h"
 #include "clock.h"
+#include "loop_expect.h"
 
 #define KLOOP_DEFAULT_N 200000u  /* 1M instructions on x86, 1.2M on MIPS */
 #define ULOOP_DEFAULT_N 50000u   /* 250k / 300k instructions: well inside a tick even at hz=1000 */
 #define LOOP_ARG_DIGITS 20       /* every n passed as 20 digits: parsing costs the same */
 #define LOOP_ARG_MAX 24
-#define MILLI 1000
 #define ULOOP_SPEC "cycles:u,ticks:u"
-
-/* Cycle-counter ticks of one loop iteration at cpi=1, or 0 if the shape
- * does not make it a whole number. */
-static int64_t loop_ticks_per_iter(void)
-{
-	const struct arch_loop_shape *s = &arch_loop_shape;
-
-	if (s->insns_per_tick == 0 || s->insns % s->insns_per_tick != 0)
-		return 0;
-	return (int64_t)(s->insns / s->insns_per_tick);
-}
 
 /* ---- kloop: the loop in kernel mode, interrupts off ------------------------- */
 
@@ -55,15 +44,16 @@ static struct bench kloop;
 static int kloop_measure(uint64_t n, struct bench_sample *s)
 {
 	static uint32_t cell;
-	int64_t per = loop_ticks_per_iter();
+	int64_t per = loop_ticks_per_iter(&arch_loop_shape);
+	uint64_t max_n = loop_max_n(INT32_MAX, per);
 
 	if (per == 0)
 		return -EINVAL;
-	kloop.checks[0].per_iter = per;
-	if (n > (uint64_t)INT32_MAX / (uint64_t)per) {
+	loop_expect_cycles(&kloop.checks[0], &arch_loop_shape, true);
+	if (n > max_n) {
 		snprintf(s->skip, sizeof(s->skip), "n=%llu: the loop's ticks would not fit "
-			 "32 bits; use n <= %llu", (unsigned long long)n,
-			 (unsigned long long)(INT32_MAX / per));
+			 "31 bits; use n <= %llu", (unsigned long long)n,
+			 (unsigned long long)max_n);
 		return 0;
 	}
 	cell = 0;
@@ -130,12 +120,13 @@ static uint64_t cycles_per_timer_tick(void)
 static bool uloop_fits(uint64_t n, int64_t per, struct bench_sample *s)
 {
 	uint64_t half = cycles_per_timer_tick() / 2;
+	uint64_t max_n = loop_max_n(half, per);
 
-	if (half && n <= half / (uint64_t)per)
+	if (n <= max_n)
 		return true;
 	snprintf(s->skip, sizeof(s->skip), "n=%llu: the loop must fit in half a timer "
 		 "period (%llu cycles); use n <= %llu", (unsigned long long)n,
-		 (unsigned long long)half, (unsigned long long)(half / (uint64_t)per));
+		 (unsigned long long)half, (unsigned long long)max_n);
 	return false;
 }
 
@@ -158,16 +149,9 @@ static bool ran_throughout(const struct bench_prog *p, int slot)
  * instructions reads floor(I/6) or floor(I/6) + 1 ticks; the runs at n
  * and at 0 then differ by n - 1, n or n + 1, never more.
  */
-static void uloop_expect(int64_t per)
+static void uloop_expect(void)
 {
-	struct bench_check *c = &uloop.checks[ULOOP_CYCLES_U];
-	int64_t slack = arch_loop_shape.insns_per_tick > 1 ? 1 : 0;
-
-	c->per_iter = per;
-	c->kind = slack ? BENCH_RANGE : BENCH_EXACT;
-	c->min_milli = c->max_milli = per * MILLI;
-	c->extra = -slack;
-	c->extra_max = slack;
+	loop_expect_cycles(&uloop.checks[ULOOP_CYCLES_U], &arch_loop_shape, false);
 }
 
 static int uloop_measure(uint64_t n, struct bench_sample *s)
@@ -175,11 +159,11 @@ static int uloop_measure(uint64_t n, struct bench_sample *s)
 	static struct bench_prog p;     /* large: off the stack */
 	struct hwperf_reason why = { { 0 } };
 	char arg[LOOP_ARG_MAX];
-	int64_t per = loop_ticks_per_iter();
+	int64_t per = loop_ticks_per_iter(&arch_loop_shape);
 
 	if (per == 0)
 		return -EINVAL;
-	uloop_expect(per);
+	uloop_expect();
 	if (!uloop_fits(n, per, s))
 		return 0;
 	snprintf(arg, sizeof(arg), "%0*llu", LOOP_ARG_DIGITS, (unsigned long long)n);

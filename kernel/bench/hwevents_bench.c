@@ -48,12 +48,12 @@
 #include "bench_task.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
+#include "loop_expect.h"
 
 #define HW_DEFAULT_N 1000000u    /* a few ms of loop on real hardware */
 #define LOOP_ARG_DIGITS 20       /* as uloop: parsing costs the same for every n */
 #define LOOP_ARG_MAX 24
 #define SPEC_MAX 64
-#define MILLI 1000
 #define EXACT_SLACK_MILLI 20     /* +2%: instructions, loads, stores */
 #define BRANCH_SLACK_MILLI 100   /* +10%: branches */
 #define NOISE_MILLI 10           /* 1% of n */
@@ -113,13 +113,6 @@ static bool n_fits(uint64_t n, struct bench_sample *s)
 	return false;
 }
 
-/* A range of per-iteration multiples: [lo, hi] x per x n, in 1/1000s. */
-static void set_range(struct bench_check *c, uint32_t per, int64_t slack_milli)
-{
-	c->min_milli = (int64_t)per * MILLI;
-	c->max_milli = (int64_t)per * (MILLI + slack_milli);
-}
-
 /* ---- hwevents ------------------------------------------------------------ */
 
 enum { HW_INSNS, HW_BRANCHES, HW_BRANCH_MISSES, HW_CACHE_MISSES, HW_NCHECKS };
@@ -135,8 +128,8 @@ static struct bench hwevents;
 
 static int hwevents_measure(uint64_t n, struct bench_sample *s)
 {
-	set_range(&hwevents.checks[HW_INSNS], arch_loop_shape.insns, EXACT_SLACK_MILLI);
-	set_range(&hwevents.checks[HW_BRANCHES], arch_loop_shape.branches, BRANCH_SLACK_MILLI);
+	loop_expect_events(&hwevents.checks[HW_INSNS], arch_loop_shape.insns, EXACT_SLACK_MILLI);
+	loop_expect_events(&hwevents.checks[HW_BRANCHES], arch_loop_shape.branches, BRANCH_SLACK_MILLI);
 	if (!hw_counting() || !n_fits(n, s))
 		return 0;
 	for (unsigned i = 0; i < HW_NCHECKS; i++) {
@@ -186,8 +179,8 @@ static struct bench hwloadstore;
 
 static int hwloadstore_measure(uint64_t n, struct bench_sample *s)
 {
-	set_range(&hwloadstore.checks[HW_LOADS], arch_loop_shape.loads, EXACT_SLACK_MILLI);
-	set_range(&hwloadstore.checks[HW_STORES], arch_loop_shape.stores, EXACT_SLACK_MILLI);
+	loop_expect_events(&hwloadstore.checks[HW_LOADS], arch_loop_shape.loads, EXACT_SLACK_MILLI);
+	loop_expect_events(&hwloadstore.checks[HW_STORES], arch_loop_shape.stores, EXACT_SLACK_MILLI);
 	if (!hw_counting() || !n_fits(n, s))
 		return 0;
 	const char *ld = known_event(load_names, sizeof(load_names) / sizeof(load_names[0]));

@@ -23,7 +23,7 @@ EXPECT = re.compile(r"count=(\d+) expected=(?:(\d+)|\[(\d+),(\d+)\])")
 # MIPS runs 6 and Count ticks once per 6 instructions.
 TICKS_PER_ITER = {"x86_64": 5, "mips": 1, "mipsbe": 1}
 # MIPS's Count truncates at both ends of uloop's user-mode stretch, at a
-# phase user code cannot choose: one tick either way (cycles_bench.c).
+# phase user code cannot choose: one tick either way (loop_expect.c).
 ULOOP_SLACK = {"x86_64": 0, "mips": 1, "mipsbe": 1}
 KLOOP_N, ULOOP_N = 200000, 50000  # the benchmarks' default n (bench list)
 CYCLE_BENCHES = ("kloop", "uloop")
