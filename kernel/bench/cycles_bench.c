@@ -92,9 +92,9 @@ BENCH(kloop, &kloop);
  * ticks:u == 0: what the loop adds to kernel time.  A user-mode loop that
  * makes no system call and touches only memory it touched before enters
  * the kernel only by interrupt, and the only interrupt source while it
- * runs is the timer (the console is idle).  The loop starts a whole timer
- * period before the next tick and is bounded to half of one
- * (uloop_fits), so no tick lands in it and it adds exactly nothing to
+ * runs is the timer (the console is idle).  The stretch starts just
+ * after a tick and the loop is bounded to half a timer period
+ * (uloop_fits), so no tick lands in it, and it adds exactly nothing to
  * cycles:k beyond the exit the run at 0 has too.  cycles:k itself cannot
  * be asked of one task: a k-mode event makes the request system-wide
  * (R3/R4) and would count the console's and every other kernel path.
@@ -141,13 +141,16 @@ static bool ran_throughout(const struct bench_prog *p, int slot)
  * What the loop's cycles:u can be, given the machine.  The counted stretch
  * is bounded by two cycle-counter reads in the kernel: at the return to
  * user mode after the program restarts its counters, and at its exit
- * system call.  With one tick per instruction (x86) the difference is
- * exact.  With one tick per 6 instructions (MIPS) each read truncates at
- * a phase that user code cannot choose (the tick that ends the nap comes
- * at the phase of the instant Compare was written, and QEMU's icount
- * moves time on by host time while the CPU idles), so a stretch of I
- * instructions reads floor(I/6) or floor(I/6) + 1 ticks; the runs at n
- * and at 0 then differ by n - 1, n or n + 1, never more.
+ * system call.  With one tick per instruction (x86) the difference of the
+ * runs at n and at 0 is exact.  With one tick per 6 instructions (MIPS)
+ * each read truncates, at a Count phase that is not the same in the two
+ * runs: the nap ends on a timer interrupt taken while the CPU idles, and
+ * QEMU's icount (sleep=on, its default) moves virtual time on by host time
+ * while the guest idles, so the tick lands at a phase nobody chose.  A
+ * stretch of I instructions then reads floor(I/6) or floor(I/6) + 1
+ * ticks, and the two runs differ by n - 1, n or n + 1 (loop_expect.c).
+ * (Measured: under -icount shift=0,sleep=off the difference was n in 20
+ * runs out of 20; with the default it is n +- 1.)
  */
 static void uloop_expect(void)
 {
