@@ -4,6 +4,11 @@
  */
 #include "loop_expect.h"
 
+/* arch/x86_64/bench_loop.asm and arch/mips/bench_loop.S lay the shape out
+ * as five 32-bit words; a new field must be added there too. */
+_Static_assert(sizeof(struct arch_loop_shape) == 5 * sizeof(uint32_t),
+	       "arch_loop_shape is five words in bench_loop.*");
+
 #define MILLI 1000
 #define TRUNCATION_TICKS 1      /* one read's truncation, at most, each way */
 
