@@ -190,7 +190,7 @@ static int uloop_measure(uint64_t n, struct bench_sample *s)
 
 static struct bench uloop = {
 	.name = "uloop",
-	.desc = "cycles:u of a known user-mode loop (user/loop.c), exact at cpi=1",
+	.desc = "cycles:u of a known user-mode loop (user/loop.c) at cpi=1; no tick in it",
 	.default_n = ULOOP_DEFAULT_N,
 	.nchecks = 2,
 	.checks = {
