@@ -57,6 +57,25 @@ void arch_timer_start(unsigned hz);
 uint64_t arch_cycles(void);
 uint64_t arch_cycles_hz(void);                 /* measured at timer start */
 
+/*
+ * A kernel-mode loop of known shape for the cycle and event benchmarks
+ * (arch/<arch>/bench_loop.*).  Each iteration loads *cell, adds one, stores
+ * it back, decrements the count and branches back (taken n - 1 times).
+ * arch_bench_loop reads the cycle counter before and after, inside the
+ * routine, and returns the difference mod 2^32; the fixed part between
+ * the reads is laid out so that the run at 0 measures it exactly.  Call it
+ * with interrupts off for an exact count.  arch_loop_shape says what one
+ * iteration is on this machine; user/loop.c runs the same shape in user
+ * mode.
+ */
+struct arch_loop_shape {
+	uint32_t insns;                 /* instructions per iteration */
+	uint32_t loads, stores, branches;
+	uint32_t insns_per_tick;        /* instructions per cycle-counter tick at cpi=1 */
+};
+extern const struct arch_loop_shape arch_loop_shape;
+uint32_t arch_bench_loop(uint32_t n, uint32_t *cell);
+
 /* --- interrupts ---------------------------------------------------------- */
 typedef unsigned long irqflags_t;
 irqflags_t arch_irq_save(void);                /* disable, return old state */

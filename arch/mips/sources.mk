@@ -2,6 +2,7 @@
 ARCH_SRCS := \
 	boot/mips/start.S \
 	arch/mips/asid.c \
+	arch/mips/bench_loop.S \
 	arch/mips/boot.c \
 	arch/mips/bootinfo.c \
 	arch/mips/branch.c \

@@ -1,0 +1,205 @@
+/*
+ * cycles_bench.c - cycle counts of loops of known shape, in kernel mode
+ * (kloop) and in user mode (uloop), checked at cpi=1.
+ *
+ * Both run the loop of kernel/arch.h's arch_loop_shape: `insns`
+ * instructions per iteration.  Under cpi=1 (qemu -icount shift=0) the
+ * cycle counter advances once per `insns_per_tick` instructions (1 on
+ * x86's TSC, 6 on MIPS's Count; ../shared/design/platforms.md), so an
+ * iteration costs insns / insns_per_tick ticks: 5 on x86_64, 1 on MIPS.
+ * The expectation is that times n; the framework subtracts the run at 0,
+ * which carries every fixed cost.  kloop is exact on both machines (see
+ * arch/<arch>/bench_loop.* for how MIPS's Count phase is made not to
+ * matter); uloop is exact on x86 and within one tick on MIPS (see
+ * uloop_expect).
+ *
+ * The per-iteration tick count is the machine's, so it is filled in from
+ * arch_loop_shape before each run rather than written into the tables.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "arch.h"
+#include "bench.h"
+#include "bench_task.h"
+#include "clock.h"
+#include "loop_expect.h"
+
+#define KLOOP_DEFAULT_N 200000u  /* 1M instructions on x86, 1.2M on MIPS */
+#define ULOOP_DEFAULT_N 50000u   /* 250k / 300k instructions: well inside a tick even at hz=1000 */
+#define LOOP_ARG_DIGITS 20       /* every n passed as 20 digits: parsing costs the same */
+#define LOOP_ARG_MAX 24
+#define ULOOP_SPEC "cycles:u,ticks:u"
+
+/* ---- kloop: the loop in kernel mode, interrupts off ------------------------- */
+
+static struct bench kloop;
+
+/*
+ * Interrupts are off around the loop: nothing but the loop runs between
+ * the two cycle-counter reads.  The routine's result is 32 bits wide, so
+ * n is bounded to keep n iterations' ticks below 2^31.
+ */
+static int kloop_measure(uint64_t n, struct bench_sample *s)
+{
+	static uint32_t cell;
+	int64_t per = loop_ticks_per_iter(&arch_loop_shape);
+	uint64_t max_n = loop_max_n(INT32_MAX, per);
+
+	if (per == 0)
+		return -EINVAL;
+	loop_expect_cycles(&kloop.checks[0], &arch_loop_shape, true);
+	if (n > max_n) {
+		snprintf(s->skip, sizeof(s->skip), "n=%llu: the loop's ticks would not fit "
+			 "31 bits; use n <= %llu", (unsigned long long)n,
+			 (unsigned long long)max_n);
+		return 0;
+	}
+	cell = 0;
+	irqflags_t f = arch_irq_save();
+	uint32_t ticks = arch_bench_loop((uint32_t)n, &cell);
+	arch_irq_restore(f);
+	if (cell != (uint32_t)n)
+		return -EIO;            /* the loop did not run n times */
+	s->value[0] = ticks;
+	return 0;
+}
+
+static struct bench kloop = {
+	.name = "kloop",
+	.desc = "cycles of a known kernel-mode loop (arch_bench_loop), exact at cpi=1",
+	.default_n = KLOOP_DEFAULT_N,
+	.nchecks = 1,
+	.checks = {
+		{ .name = "cycles", .kind = BENCH_EXACT, .needs = BENCH_NEEDS_CPI1 },
+	},
+	.measure = kloop_measure,
+	.subtract_zero_run = true,
+};
+BENCH(kloop, &kloop);
+
+/* ---- uloop: the loop in user mode (user/loop.c) ------------------------------ */
+
+/*
+ * `loop N` runs under cycles:u and ticks:u (bench_run_prog, the console's
+ * per-task counters).  The program restarts its counters itself right
+ * after a one-tick nap, so the counts cover one user-mode stretch: the
+ * loop and the few fixed instructions to its exit system call.
+ *
+ * cycles:u: the loop's ticks, n x per-iteration (see uloop_expect).
+ *
+ * ticks:u == 0: what the loop adds to kernel time.  A user-mode loop that
+ * makes no system call and touches only memory it touched before enters
+ * the kernel only by interrupt, and the only interrupt source while it
+ * runs is the timer (the console is idle).  The stretch starts just
+ * after a tick and the loop is bounded to half a timer period
+ * (uloop_fits), so no tick lands in it, and it adds exactly nothing to
+ * cycles:k beyond the exit the run at 0 has too.  cycles:k itself cannot
+ * be asked of one task: a k-mode event makes the request system-wide
+ * (R3/R4) and would count the console's and every other kernel path.
+ */
+
+static struct bench uloop;
+
+enum { ULOOP_CYCLES_U, ULOOP_TICKS_U };
+
+/* Cycle-counter ticks between two timer ticks, 0 if unknown. */
+static uint64_t cycles_per_timer_tick(void)
+{
+	return clock_hz ? arch_cycles_hz() / clock_hz : 0;
+}
+
+/*
+ * The program starts its counted stretch right after a timer tick (user/
+ * loop.c), so a loop that fits in half a timer period takes no interrupt:
+ * the other half is ample room for the wake-up, the counter restart and
+ * the exit, a few thousand cycles.  Longer loops would take ticks, whose
+ * entries split the counted stretch; the checks are not derived for that.
+ */
+static bool uloop_fits(uint64_t n, int64_t per, struct bench_sample *s)
+{
+	uint64_t half = cycles_per_timer_tick() / 2;
+	uint64_t max_n = loop_max_n(half, per);
+
+	if (n <= max_n)
+		return true;
+	snprintf(s->skip, sizeof(s->skip), "n=%llu: the loop must fit in half a timer "
+		 "period (%llu cycles); use n <= %llu", (unsigned long long)n,
+		 (unsigned long long)half, (unsigned long long)max_n);
+	return false;
+}
+
+/* Every event of the spec must have run the whole time it was enabled:
+ * a multiplexed count is an estimate, not the exact figure checked. */
+static bool ran_throughout(const struct bench_prog *p, int slot)
+{
+	return p->counts.running[slot] == p->counts.enabled[slot];
+}
+
+/*
+ * What the loop's cycles:u can be, given the machine.  The counted stretch
+ * is bounded by two cycle-counter reads in the kernel: at the return to
+ * user mode after the program restarts its counters, and at its exit
+ * system call.  With one tick per instruction (x86) the difference of the
+ * runs at n and at 0 is exact.  With one tick per 6 instructions (MIPS)
+ * each read truncates, at a Count phase that is not the same in the two
+ * runs: the nap ends on a timer interrupt taken while the CPU idles, and
+ * QEMU's icount (sleep=on, its default) moves virtual time on by host time
+ * while the guest idles, so the tick lands at a phase nobody chose.  A
+ * stretch of I instructions then reads floor(I/6) or floor(I/6) + 1
+ * ticks, and the two runs differ by n - 1, n or n + 1 (loop_expect.c).
+ * (Measured: under -icount shift=0,sleep=off the difference was n in 20
+ * runs out of 20; with the default it is n +- 1.)
+ */
+static void uloop_expect(void)
+{
+	loop_expect_cycles(&uloop.checks[ULOOP_CYCLES_U], &arch_loop_shape, false);
+}
+
+static int uloop_measure(uint64_t n, struct bench_sample *s)
+{
+	static struct bench_prog p;     /* large: off the stack */
+	struct hwperf_reason why = { { 0 } };
+	char arg[LOOP_ARG_MAX];
+	int64_t per = loop_ticks_per_iter(&arch_loop_shape);
+
+	if (per == 0)
+		return -EINVAL;
+	uloop_expect();
+	if (!uloop_fits(n, per, s))
+		return 0;
+	snprintf(arg, sizeof(arg), "%0*llu", LOOP_ARG_DIGITS, (unsigned long long)n);
+	int r = bench_run_prog(ULOOP_SPEC, "loop", arg, &p, &why);
+	if (r < 0) {
+		printf("uloop: %s\n", why.text);
+		return r;
+	}
+	int cyc = bench_slot(&p, "cycles"), ticks = bench_slot(&p, "ticks");
+	if (cyc < 0 || ticks < 0)
+		return -EINVAL;
+	if (!ran_throughout(&p, cyc) || !ran_throughout(&p, ticks)) {
+		snprintf(s->skip, sizeof(s->skip), "%s was multiplexed (softpmu_counters=1?)",
+			 ULOOP_SPEC);
+		return 0;
+	}
+	s->value[ULOOP_CYCLES_U] = p.counts.count[cyc];
+	s->value[ULOOP_TICKS_U] = p.counts.count[ticks];
+	return 0;
+}
+
+static struct bench uloop = {
+	.name = "uloop",
+	.desc = "cycles:u of a known user-mode loop (user/loop.c) at cpi=1; no tick in it",
+	.default_n = ULOOP_DEFAULT_N,
+	.nchecks = 2,
+	.checks = {
+		[ULOOP_CYCLES_U] = { .name = "cycles:u", .kind = BENCH_EXACT,
+				     .needs = BENCH_NEEDS_CPI1 },
+		[ULOOP_TICKS_U] = { .name = "ticks:u", .kind = BENCH_EXACT,
+				    .needs = BENCH_NEEDS_CPI1 },
+	},
+	.measure = uloop_measure,
+	.subtract_zero_run = true,
+};
+BENCH(uloop, &uloop);

@@ -1,0 +1,100 @@
+/*
+ * loop N: N iterations of the benchmark loop in user mode, for the uloop
+ * and hardware-event benchmarks (kernel/bench/cycles_bench.c,
+ * hwevents_bench.c).
+ *
+ * One iteration has the shape of the kernel's arch_bench_loop (kernel/
+ * arch.h): load a cell, add one, store it back, decrement the count,
+ * branch back -- 5 instructions on x86_64, 6 on MIPS (the branch's delay
+ * slot is a nop).  The run at N executes exactly that many instructions
+ * times N more than the run at 0, so a count of the run at 0 subtracted
+ * from the run at N leaves the loop alone.
+ *
+ * What the program does around the loop keeps the rest equal in both runs:
+ *  - N is parsed from a fixed-width argument (the benchmark zero-pads
+ *    it), so parsing costs the same for every N;
+ *  - the cell is touched first, so its page fault happens in both runs;
+ *  - if it runs under counters, it sleeps one tick and then restarts them
+ *    itself (release, then enable with the control it was given), so they
+ *    count one user-mode stretch only: the loop and the few fixed
+ *    instructions to the exit call.  Everything before -- start-up,
+ *    parsing, the nap -- is left out, with the rounding of the cycle
+ *    counter at each of its kernel entries (MIPS's Count ticks once per 6
+ *    instructions).  Starting just after a tick also puts the next one a
+ *    whole timer period away, so a loop shorter than that takes no
+ *    interrupt.
+ * Exit status 0; 1 if restarting the counters failed or the cell does not
+ * hold N afterwards; 2 (usage) if N does not fit 32 bits.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tally.h"
+#include "tally_hwperf.h"
+
+#define TICK_EDGE_MS 1          /* rounds up to one tick: wakes on a tick */
+#define EXIT_USAGE 2            /* as arg_count (user/lib/args.c) */
+
+static volatile uint32_t cell;
+static struct hwperf_control ctl;
+
+static void bench_loop(uint32_t n, volatile uint32_t *p)
+{
+#if defined(ARCH_X86_64)
+	__asm__ volatile(
+		"test %0, %0\n\t"
+		"jz 2f\n"
+		"1:\n\t"
+		"movl (%1), %%ecx\n\t"
+		"addl $1, %%ecx\n\t"
+		"movl %%ecx, (%1)\n\t"
+		"decl %0\n\t"
+		"jnz 1b\n"
+		"2:"
+		: "+r"(n) : "r"(p) : "ecx", "cc", "memory");
+#else
+	__asm__ volatile(
+		".set push\n\t"
+		".set noreorder\n\t"
+		"beqz %0, 2f\n\t"
+		"nop\n"
+		"1:\n\t"
+		"lw $t0, 0(%1)\n\t"
+		"addiu $t0, $t0, 1\n\t"
+		"sw $t0, 0(%1)\n\t"
+		"addiu %0, %0, -1\n\t"
+		"bnez %0, 1b\n\t"
+		"nop\n"
+		"2:\n\t"
+		".set pop"
+		: "+r"(n) : "r"(p) : "$8", "memory");  /* $8 is t0 */
+#endif
+}
+
+/* Restart our own counters on a tick edge (see above); 0 if we have none. */
+static int restart_counters_on_tick(void)
+{
+	int have = hwp_get_control(0, &ctl) >= 0;
+
+	sleep_ms(TICK_EDGE_MS);
+	if (!have)
+		return 0;
+	if (hwp_release(0) < 0)
+		return -1;
+	return hwp_enable(0, &ctl) < 0 ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long n = arg_count(argc, argv, 1, "loop N");
+
+	if (n > UINT32_MAX) {
+		printf("usage: loop N (N at most %u)\n", (unsigned)UINT32_MAX);
+		return EXIT_USAGE;
+	}
+	cell = 0;
+	if (restart_counters_on_tick() < 0)
+		return 1;
+	bench_loop((uint32_t)n, &cell);
+	return cell == (uint32_t)n ? 0 : 1;
+}
