@@ -164,6 +164,47 @@ static void test_tally(void **state)
 	assert_int_equal(t.reported, 1);
 }
 
+/* SAME: a count equals a truth measured in the same run, to the unit;
+ * benchbreak moves the expectation by one.  More than eight checks fit. */
+static void test_same_as_measured_truth(void **state)
+{
+	static struct bench many = {
+		.name = "many", .nchecks = BENCH_MAX_CHECKS, .subtract_zero_run = false,
+	};
+	struct bench_sample n, z;
+	struct bench_outcome o[BENCH_MAX_CHECKS];
+	struct bench_env broken = env_all;
+	char line[160];
+
+	(void)state;
+	assert_true(BENCH_MAX_CHECKS > 16);
+	memset(&n, 0, sizeof(n));
+	memset(&z, 0, sizeof(z));
+	for (unsigned i = 0; i < BENCH_MAX_CHECKS; i++) {
+		many.checks[i] = (struct bench_check){ .name = "est", .kind = BENCH_SAME,
+						       .ratio_of = 0 };
+		n.value[i] = 5000;
+	}
+	many.checks[0] = (struct bench_check){ .name = "truth", .kind = BENCH_COST };
+	n.value[BENCH_MAX_CHECKS - 1] = 5001;
+	bench_evaluate(&many, 10, &n, &z, &env_all, o);
+	assert_int_equal(o[0].verdict, BENCH_REPORTED);
+	for (unsigned i = 1; i < BENCH_MAX_CHECKS - 1; i++) {
+		assert_int_equal(o[i].verdict, BENCH_PASS);
+		assert_int_equal(o[i].expected, 5000);
+	}
+	assert_int_equal(o[BENCH_MAX_CHECKS - 1].verdict, BENCH_FAIL);
+	bench_format(line, sizeof(line), false, &many, &many.checks[1], &o[1]);
+	assert_string_equal(line, "PASS: bench: many: est count=5000 expected=5000");
+	broken.broken = "many";
+	bench_evaluate(&many, 10, &n, &z, &broken, o);
+	assert_int_equal(o[1].verdict, BENCH_FAIL);
+	assert_int_equal(o[1].expected, 5001);
+	bench_format(line, sizeof(line), false, &many, &many.checks[1], &o[1]);
+	assert_string_equal(line, "FAIL: bench: many: est count=5000 expected=5001 "
+			    "(expectation broken on purpose by benchbreak)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_benchbreak_fails_passing_checks),
 		cmocka_unit_test(test_line_formats),
 		cmocka_unit_test(test_tally),
+		cmocka_unit_test(test_same_as_measured_truth),
 	};
 	return cmocka_run_group_tests_name("bench_check", tests, NULL, NULL);
 }
