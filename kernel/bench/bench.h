@@ -57,7 +57,12 @@ struct bench_sample {
 	/* Set by a workload that cannot run here (e.g. no hardware PMU):
 	 * every check is SKIPped with this reason. */
 	char skip[BENCH_REASON_MAX];
+	/* Set by a workload for single checks that cannot run here (bit i:
+	 * check i), each SKIPped with skip_checks_why; the others run. */
+	uint32_t skip_checks;
+	char skip_checks_why[BENCH_REASON_MAX];
 };
+_Static_assert(BENCH_MAX_CHECKS <= 32, "skip_checks has one bit per check");
 
 struct bench {
 	const char *name;

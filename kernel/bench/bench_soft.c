@@ -15,7 +15,7 @@ bool bench_soft_enter(unsigned ncounters, unsigned width,
 	softpmu_get_config(saved);
 	if (hwperf_soft_configure(NULL, ncounters, width, &why) == 0)
 		return true;
-	snprintf(s->skip, sizeof(s->skip), "cannot reshape the soft PMU: %s", why.text);
+	snprintf(s->skip, sizeof(s->skip), "soft PMU: %s", why.text);
 	return false;
 }
 

@@ -68,6 +68,10 @@ static void decide(const struct bench *b, unsigned i, uint64_t n,
 		skip(o, at_n->skip[0] ? at_n->skip : at_0->skip);
 		return;
 	}
+	if ((at_n->skip_checks | at_0->skip_checks) & (1u << i)) {
+		skip(o, at_n->skip_checks_why[0] ? at_n->skip_checks_why : at_0->skip_checks_why);
+		return;
+	}
 	if ((c->needs & BENCH_NEEDS_CPI1) && !env->cpi1) {
 		skip(o, "needs boot argument cpi=1 (qemu -icount shift=0)");
 		return;

@@ -205,6 +205,24 @@ static void test_same_as_measured_truth(void **state)
 			    "(expectation broken on purpose by benchbreak)");
 }
 
+/* A workload may skip single checks; the rest are decided as usual. */
+static void test_single_check_skip(void **state)
+{
+	(void)state;
+	struct bench_sample n, z;
+	struct bench_outcome o[4];
+	sample(&n, 2000 + 37, 1000, 1050, 1037);
+	sample(&z, 37, 0, 0, 37);
+	n.skip_checks = 1u << 2;
+	strcpy(n.skip_checks_why, "no such event on this PMU");
+	bench_evaluate(&loop, 1000, &n, &z, &env_all, o);
+	assert_int_equal(o[0].verdict, BENCH_PASS);
+	assert_int_equal(o[1].verdict, BENCH_PASS);
+	assert_int_equal(o[2].verdict, BENCH_SKIP);
+	assert_string_equal(o[2].reason, "no such event on this PMU");
+	assert_int_equal(o[3].verdict, BENCH_PASS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_line_formats),
 		cmocka_unit_test(test_tally),
 		cmocka_unit_test(test_same_as_measured_truth),
+		cmocka_unit_test(test_single_check_skip),
 	};
 	return cmocka_run_group_tests_name("bench_check", tests, NULL, NULL);
 }
