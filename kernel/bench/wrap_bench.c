@@ -10,12 +10,14 @@
  * the syscall counter alone wraps over a thousand times.
  *
  * 16 bits: 2^16 system calls a thousand times would take minutes, so the
- * fast event is used: cycles:u over `spin SPIN_PER_N * n` must equal the
- * accounted user cycles, and syscalls:u exactly 1 (exit).  Under cpi=1
- * one spin iteration is 6 instructions = 6 cycles on x86-64 and 5
- * instructions = 5/6 of a Count cycle on Malta (measured with
- * `stat -e cycles:u spin N`), so the default spins 90,000,000 times for
- * 540,000,000 and 75,000,000 cycles: 8,239 and 1,144 wraps of 2^16.
+ * fast event is used: cycles:u over `spin m` must equal the accounted
+ * user cycles, and syscalls:u exactly 1 (exit).  The spin is sized for as
+ * many wraps as the 8-bit run had, (n + 1) / 256, i.e. 256 n cycles.  One
+ * spin iteration is 5 instructions on Malta and 6 on x86-64 (measured:
+ * `stat -e cycles:u spin N` under cpi=1 gives 0.833 Count cycles and 6
+ * cycles per iteration), and under cpi=1 the cycle counter runs at
+ * cycles_hz per 10^9 instructions, so m = 256 n 10^9 / (5 cycles_hz)
+ * spins give 256 n to 6/5 of that in cycles: n/256 to 6n/1280 wraps.
  *
  * Checks (wraps = count / 2^width, how often the counter passed zero):
  *   w8-syscalls:u    == n + 1
@@ -25,20 +27,24 @@
  *   w16-utime-cycles the truth (reported)
  *   w16-cycles:u     == w16-utime-cycles
  *   w16-syscalls:u   == 1
- *   w16-wraps        in [1000, 28n/1000] (cpi=1 only: at most 6 cycles
- *                    per iteration is 1800n cycles, / 65536 <= 0.028n)
+ *   w16-wraps        in [1000, 5n/1000] (cpi=1 only: the sizing above
+ *                    holds only when cycles count instructions)
  */
 #include <errno.h>
 #include <stdio.h>
 
+#include "arch.h"
 #include "bench.h"
 #include "bench_soft.h"
 #include "bench_task.h"
+#include "stat_math.h"
 
 #define WRAP_COUNTERS 2
 #define NARROW 8
 #define WIDE 16
-#define SPIN_PER_N 300
+#define CYCLES_PER_N 256                /* 2^16 / 2^8: as many wraps as 8 bits */
+#define SPIN_INSNS_MIN 5                /* instructions per spin iteration */
+#define INSNS_PER_S 1000000000ull       /* cpi=1: one instruction per ns */
 #define SYS_OTHER_SYSCALLS 1            /* exit, as user/sys.c says */
 #define ARGS_MAX 24
 
@@ -75,6 +81,16 @@ static int at_width(unsigned width, const char *prog, uint64_t count,
 	return r < 0 ? r : back;
 }
 
+/* Spin iterations that make at least CYCLES_PER_N * n user cycles. */
+static uint64_t spin_count(uint64_t n)
+{
+	uint64_t hz = arch_cycles_hz();
+
+	if (hz == 0)
+		return n * CYCLES_PER_N;
+	return stat_muldiv(n * CYCLES_PER_N, INSNS_PER_S, SPIN_INSNS_MIN * hz) + 1;
+}
+
 static int measure(uint64_t n, struct bench_sample *s)
 {
 	int r = at_width(NARROW, "sys", n, s);
@@ -85,7 +101,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 	s->value[W8_UTIME] = run.acct.user_cycles;
 	s->value[W8_CYCLES] = run.counts.count[1];
 	s->value[W8_WRAPS] = run.counts.count[0] >> NARROW;
-	r = at_width(WIDE, "spin", n * SPIN_PER_N, s);
+	r = at_width(WIDE, "spin", spin_count(n), s);
 	if (r)
 		return r < 0 ? r : 0;
 	s->value[W16_UTIME] = run.acct.user_cycles;
@@ -114,7 +130,7 @@ static const struct bench wrap_bench = {
 		[W16_SYSCALLS] = { .name = "w16-syscalls:u", .kind = BENCH_EXACT,
 				   .extra = SYS_OTHER_SYSCALLS },
 		[W16_WRAPS] = { .name = "w16-wraps", .kind = BENCH_RANGE,
-				.needs = BENCH_NEEDS_CPI1, .extra = 1000, .max_milli = 28 },
+				.needs = BENCH_NEEDS_CPI1, .extra = 1000, .max_milli = 5 },
 	},
 	.measure = measure,
 	.subtract_zero_run = false,
