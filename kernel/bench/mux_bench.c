@@ -47,6 +47,10 @@
 #define FIRST_EST 2
 #define FIRST_SHARE (FIRST_EST + MUX_EVENTS)
 #define PER_MILLE 1000u
+#define EST_MIN_MILLI 990               /* within 1% of the truth */
+#define EST_MAX_MILLI 1010
+#define SHARE_FAIR (PER_MILLE * MUX_COUNTERS / MUX_EVENTS)
+#define SHARE_SLACK 30                  /* 1000 * L / E for E >= 34 ticks */
 #define ARGS_MAX 24
 
 /* Slot i holds syscalls:u for even i, cycles:u for odd i. */
@@ -92,10 +96,10 @@ static int measure(uint64_t n, struct bench_sample *s)
 
 #define EST(i, ev, truth) \
 	{ .name = "est@" #i "=" ev, .kind = BENCH_RATIO, .needs = BENCH_NEEDS_CPI1, \
-	  .ratio_of = (truth), .min_milli = 990, .max_milli = 1010 }
+	  .ratio_of = (truth), .min_milli = EST_MIN_MILLI, .max_milli = EST_MAX_MILLI }
 #define SHARE(i, ev) \
 	{ .name = "share@" #i "=" ev, .kind = BENCH_RANGE, .needs = BENCH_NEEDS_CPI1, \
-	  .extra = 220, .extra_max = 280 }
+	  .extra = SHARE_FAIR - SHARE_SLACK, .extra_max = SHARE_FAIR + SHARE_SLACK }
 
 static const struct bench mux_bench = {
 	.name = "mux",

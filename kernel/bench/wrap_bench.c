@@ -45,8 +45,14 @@
 #define CYCLES_PER_N 256                /* 2^16 / 2^8: as many wraps as 8 bits */
 #define SPIN_INSNS_MIN 5                /* instructions per spin iteration */
 #define INSNS_PER_S 1000000000ull       /* cpi=1: one instruction per ns */
+#define WRAPS_MIN 1000
+#define W8_WRAPS_MAX_MILLI 4            /* (n + 1) / 256 <= 4n / 1000 + 1 */
+#define W16_WRAPS_MAX_MILLI 5           /* 6/5 of n / 256 <= 5n / 1000 */
 #define SYS_OTHER_SYSCALLS 1            /* exit, as user/sys.c says */
 #define ARGS_MAX 24
+#define SPEC "syscalls:u,cycles:u"
+#define SLOT_SYSCALLS 0                 /* virtual counters, in SPEC's order */
+#define SLOT_CYCLES 1
 
 enum {
 	W8_SYSCALLS, W8_UTIME, W8_CYCLES, W8_WRAPS,
@@ -62,7 +68,7 @@ static int run_counted(const char *prog, uint64_t count)
 	char args[ARGS_MAX];
 
 	snprintf(args, sizeof(args), "%llu", (unsigned long long)count);
-	int r = bench_run_prog("syscalls:u,cycles:u", prog, args, &run, &why);
+	int r = bench_run_prog(SPEC, prog, args, &run, &why);
 	if (r < 0)
 		printf("bench: wrap: %s\n", why.text);
 	return r;
@@ -97,17 +103,17 @@ static int measure(uint64_t n, struct bench_sample *s)
 
 	if (r)
 		return r < 0 ? r : 0;
-	s->value[W8_SYSCALLS] = run.counts.count[0];
+	s->value[W8_SYSCALLS] = run.counts.count[SLOT_SYSCALLS];
 	s->value[W8_UTIME] = run.acct.user_cycles;
-	s->value[W8_CYCLES] = run.counts.count[1];
-	s->value[W8_WRAPS] = run.counts.count[0] >> NARROW;
+	s->value[W8_CYCLES] = run.counts.count[SLOT_CYCLES];
+	s->value[W8_WRAPS] = run.counts.count[SLOT_SYSCALLS] >> NARROW;
 	r = at_width(WIDE, "spin", spin_count(n), s);
 	if (r)
 		return r < 0 ? r : 0;
 	s->value[W16_UTIME] = run.acct.user_cycles;
-	s->value[W16_CYCLES] = run.counts.count[1];
-	s->value[W16_SYSCALLS] = run.counts.count[0];
-	s->value[W16_WRAPS] = run.counts.count[1] >> WIDE;
+	s->value[W16_CYCLES] = run.counts.count[SLOT_CYCLES];
+	s->value[W16_SYSCALLS] = run.counts.count[SLOT_SYSCALLS];
+	s->value[W16_WRAPS] = run.counts.count[SLOT_CYCLES] >> WIDE;
 	return 0;
 }
 
@@ -123,14 +129,16 @@ static const struct bench wrap_bench = {
 		[W8_CYCLES] = { .name = "w8-cycles:u", .kind = BENCH_SAME,
 				.ratio_of = W8_UTIME },
 		[W8_WRAPS] = { .name = "w8-wraps", .kind = BENCH_RANGE,
-			       .extra = 1000, .max_milli = 4, .extra_max = 1 },
+			       .extra = WRAPS_MIN, .max_milli = W8_WRAPS_MAX_MILLI,
+			       .extra_max = SYS_OTHER_SYSCALLS },
 		[W16_UTIME] = { .name = "w16-utime-cycles", .kind = BENCH_COST },
 		[W16_CYCLES] = { .name = "w16-cycles:u", .kind = BENCH_SAME,
 				 .ratio_of = W16_UTIME },
 		[W16_SYSCALLS] = { .name = "w16-syscalls:u", .kind = BENCH_EXACT,
 				   .extra = SYS_OTHER_SYSCALLS },
 		[W16_WRAPS] = { .name = "w16-wraps", .kind = BENCH_RANGE,
-				.needs = BENCH_NEEDS_CPI1, .extra = 1000, .max_milli = 5 },
+				.needs = BENCH_NEEDS_CPI1, .extra = WRAPS_MIN,
+				.max_milli = W16_WRAPS_MAX_MILLI },
 	},
 	.measure = measure,
 	.subtract_zero_run = false,
