@@ -78,13 +78,27 @@ void trap_exit(bool to_user)
 		softpmu_mode_switch(PMU_MODE_U, now, user_pc(current_task()));
 }
 
+/*
+ * System calls and page faults may run with interrupts on, but the soft
+ * PMU must be fed with them off (softpmu.h): a tick that folds and resets
+ * a counter in the middle of its read-modify-write would be undone by it,
+ * counting the tick's whole period twice.
+ */
+static void count_event(enum softpmu_event ev, const struct trapframe *tf)
+{
+	irqflags_t f = arch_irq_save();
+
+	softpmu_event(ev, PMU_MODE_U, 1, arch_tf_pc(tf));
+	arch_irq_restore(f);
+}
+
 void trap_syscall(struct trapframe *tf)
 {
 	struct task *t = current_task();
 	uintptr_t args[SYSCALL_ARGS];
 
 	t->acct.syscalls++;
-	softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1, arch_tf_pc(tf));
+	count_event(SOFTPMU_SYSCALLS, tf);
 	unsigned nr = arch_tf_syscall(tf, args);
 	intptr_t r = syscall_dispatch(nr, args, tf);
 	if (r != SYSCALL_FRAME_REPLACED)
@@ -105,7 +119,7 @@ int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user)
 		return -EFAULT;
 	struct task *t = current_task();
 	t->acct.faults++;
-	softpmu_event(SOFTPMU_FAULTS, PMU_MODE_U, 1, arch_tf_pc(tf));
+	count_event(SOFTPMU_FAULTS, tf);
 	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0)
 		return 0;
 	report_fault(t, write ? "page fault (write)" : "page fault (read)", addr,

@@ -21,7 +21,7 @@
 
 #include "set.h"
 
-#define BENCH_MAX_CHECKS 8
+#define BENCH_MAX_CHECKS 24
 #define BENCH_REASON_MAX 96
 
 /* Conditions a check may need. */
@@ -33,6 +33,7 @@ enum bench_kind {
 	BENCH_RANGE,    /* min_per_iter * n <= count <= max_per_iter * n, in 1/1000s */
 	BENCH_RATIO,    /* count / other's count within [min, max] in 1/1000s */
 	BENCH_COST,     /* reported, not checked: a cost per iteration */
+	BENCH_SAME,     /* count == counts[ratio_of], a truth measured alongside */
 };
 
 struct bench_check {
@@ -41,7 +42,9 @@ struct bench_check {
 	uint32_t needs;                 /* BENCH_NEEDS_* */
 	/* EXACT: expected = per_iter * n + extra.
 	 * RANGE: [min_milli * n / 1000 + extra, max_milli * n / 1000 + extra_max].
-	 * RATIO: count * 1000 / counts[ratio_of] in [min_milli, max_milli]. */
+	 * RATIO: count * 1000 / counts[ratio_of] in [min_milli, max_milli].
+	 * SAME: expected = counts[ratio_of] (e.g. the kernel's own accounting
+	 * of what a counter counted), exactly. */
 	int64_t per_iter;
 	int64_t extra, extra_max;
 	int64_t min_milli, max_milli;
@@ -54,7 +57,12 @@ struct bench_sample {
 	/* Set by a workload that cannot run here (e.g. no hardware PMU):
 	 * every check is SKIPped with this reason. */
 	char skip[BENCH_REASON_MAX];
+	/* Set by a workload for single checks that cannot run here (bit i:
+	 * check i), each SKIPped with skip_checks_why; the others run. */
+	uint32_t skip_checks;
+	char skip_checks_why[BENCH_REASON_MAX];
 };
+_Static_assert(BENCH_MAX_CHECKS <= 32, "skip_checks has one bit per check");
 
 struct bench {
 	const char *name;
@@ -84,7 +92,7 @@ enum bench_verdict { BENCH_PASS, BENCH_FAIL, BENCH_SKIP, BENCH_REPORTED };
 struct bench_outcome {
 	enum bench_verdict verdict;
 	uint64_t count;
-	int64_t expected;               /* EXACT */
+	int64_t expected;               /* EXACT, SAME */
 	int64_t min, max;               /* RANGE, RATIO (RATIO in 1/1000s) */
 	char reason[BENCH_REASON_MAX];  /* SKIP or FAIL reason, "" otherwise */
 };

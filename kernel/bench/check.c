@@ -68,6 +68,10 @@ static void decide(const struct bench *b, unsigned i, uint64_t n,
 		skip(o, at_n->skip[0] ? at_n->skip : at_0->skip);
 		return;
 	}
+	if ((at_n->skip_checks | at_0->skip_checks) & (1u << i)) {
+		skip(o, at_n->skip_checks_why[0] ? at_n->skip_checks_why : at_0->skip_checks_why);
+		return;
+	}
 	if ((c->needs & BENCH_NEEDS_CPI1) && !env->cpi1) {
 		skip(o, "needs boot argument cpi=1 (qemu -icount shift=0)");
 		return;
@@ -87,6 +91,10 @@ static void decide(const struct bench *b, unsigned i, uint64_t n,
 	case BENCH_RATIO:
 		decide_ratio(c, measured(b, c->ratio_of, at_n, at_0), o);
 		break;
+	case BENCH_SAME:
+		o->expected = (int64_t)measured(b, c->ratio_of, at_n, at_0);
+		o->verdict = (int64_t)o->count == o->expected ? BENCH_PASS : BENCH_FAIL;
+		break;
 	case BENCH_COST:
 		o->verdict = BENCH_REPORTED;
 		o->expected = (int64_t)n;
@@ -99,7 +107,7 @@ static void break_check(const struct bench_check *c, uint64_t n, struct bench_ou
 {
 	if (o->verdict != BENCH_PASS && o->verdict != BENCH_FAIL)
 		return;
-	if (c->kind == BENCH_EXACT) {
+	if (c->kind == BENCH_EXACT || c->kind == BENCH_SAME) {
 		o->expected += 1;
 		o->verdict = (int64_t)o->count == o->expected ? BENCH_PASS : BENCH_FAIL;
 	} else {
@@ -141,7 +149,7 @@ static const char *verdict_word(enum bench_verdict v)
 static int format_expected(char *buf, size_t len, const struct bench_check *c,
 			   const struct bench_outcome *o)
 {
-	if (c->kind == BENCH_EXACT)
+	if (c->kind == BENCH_EXACT || c->kind == BENCH_SAME)
 		return snprintf(buf, len, "%lld", (long long)o->expected);
 	if (c->kind == BENCH_RATIO)
 		return snprintf(buf, len, "[%lld.%03lld,%lld.%03lld]x",

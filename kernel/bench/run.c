@@ -59,8 +59,9 @@ static void env_now(struct bench_env *env)
 static void run_one(const struct bench *b, const struct run_opts *o,
 		    const struct bench_env *env, struct bench_totals *t)
 {
-	static struct bench_sample at_n, at_0;      /* too big for the stack */
-	struct bench_outcome out[BENCH_MAX_CHECKS];
+	/* Too big for a one-page stack; benchmarks run one at a time. */
+	static struct bench_sample at_n, at_0;
+	static struct bench_outcome out[BENCH_MAX_CHECKS];
 	char line[LINE_MAX_OUT];
 	uint64_t n = o->n ? o->n : b->default_n;
 	int err = 0;

@@ -23,6 +23,7 @@
 #include "hwperf.h"
 #include "hwperf_console.h"
 #include "internal.h"
+#include "softpmu.h"
 #include "spec.h"
 
 #define SPEC_TEXT_MAX 1024
@@ -55,6 +56,7 @@ static const char usage[] =
 	"hwperf sys setctl SPEC           change SYSTEM events (root)\n"
 	"hwperf sys release               leave SYSTEM mode (root)\n"
 	"hwperf parse SPEC                check SPEC, print it back\n"
+	"hwperf soft [counters=N] [width=W]  show or change the software PMU (FREE only)\n"
 	"SPEC: NAME[:ukxs][:thresh=N],...[,sig=N]; rHEX raw codes; @I=NAME for a slot\n"
 	"First line: `ok gen=N`, `ok 0` or `err ENAME: reason`";
 
@@ -341,6 +343,58 @@ static int sys_op(int argc, char **argv)
 	return ok_gen(rc, &why);
 }
 
+/* ---- hwperf soft: the software PMU's shape ------------------------------------------ */
+
+static void print_soft(void)
+{
+	struct softpmu_config cfg;
+
+	softpmu_get_config(&cfg);
+	printf("soft counters=%u width=%u\n", cfg.ncounters, cfg.width);
+}
+
+/* KEY=NUMBER into *out; the console's words are trusted for nothing. */
+static int parse_soft_arg(const char *arg, const char *key, unsigned *out, bool *seen)
+{
+	size_t klen = strlen(key);
+	uint64_t v;
+
+	if (strncmp(arg, key, klen) != 0 || arg[klen] != '=')
+		return 1;               /* not this key */
+	if (*seen || parse_u64(arg + klen + 1, 0, &v) < 0 || v > UINT32_MAX)
+		return report_bad(EINVAL, "bad or repeated argument", arg);
+	*out = (unsigned)v;
+	*seen = true;
+	return 0;
+}
+
+static int soft_op(int argc, char **argv)
+{
+	struct softpmu_config cfg;
+	struct hwperf_reason why;
+	bool seen_n = false, seen_w = false;
+	int rc;
+
+	softpmu_get_config(&cfg);
+	for (int i = 0; i < argc; i++) {
+		rc = parse_soft_arg(argv[i], "counters", &cfg.ncounters, &seen_n);
+		if (rc > 0)
+			rc = parse_soft_arg(argv[i], "width", &cfg.width, &seen_w);
+		if (rc > 0)
+			return report_bad(EINVAL, "expected counters=N or width=W, not", argv[i]);
+		if (rc < 0)
+			return rc;
+	}
+	if (argc > 0) {
+		rc = hwperf_soft_configure(caller, cfg.ncounters, cfg.width, &why);
+		if (rc < 0)
+			return report_err(&why);
+	}
+	printf("ok 0\n");
+	print_soft();
+	return 0;
+}
+
 static int cmd_hwperf(int argc, char **argv)
 {
 	int rc;
@@ -354,6 +408,8 @@ static int cmd_hwperf(int argc, char **argv)
 		print_spec(&scratch.ctl);
 		return 0;
 	}
+	if (argc >= 2 && strcmp(argv[1], "soft") == 0)
+		return soft_op(argc - 2, argv + 2);
 	if (argc >= 2 && strcmp(argv[1], "sys") == 0)
 		rc = sys_op(argc - 2, argv + 2);
 	else

@@ -68,11 +68,16 @@ const struct pmu_event_table softpmu_table = {
 	.count = sizeof(soft_events) / sizeof(soft_events[0]),
 };
 
+static bool config_valid(unsigned ncounters, unsigned width)
+{
+	return ncounters >= SOFTPMU_COUNTERS_MIN &&
+	       ncounters <= SOFTPMU_COUNTERS_MAX &&
+	       width >= SOFTPMU_WIDTH_MIN && width <= SOFTPMU_WIDTH_MAX;
+}
+
 int softpmu_configure(const struct softpmu_config *c)
 {
-	if (c->ncounters < SOFTPMU_COUNTERS_MIN ||
-	    c->ncounters > SOFTPMU_COUNTERS_MAX ||
-	    c->width < SOFTPMU_WIDTH_MIN || c->width > SOFTPMU_WIDTH_MAX)
+	if (!config_valid(c->ncounters, c->width))
 		return -EINVAL;
 	cfg = *c;
 	if (!cfg.clock)
@@ -83,6 +88,26 @@ int softpmu_configure(const struct softpmu_config *c)
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		banks[i].mode = PMU_MODE_K;
 		banks[i].since = cfg.clock();
+	}
+	return 0;
+}
+
+void softpmu_get_config(struct softpmu_config *out)
+{
+	*out = cfg;
+}
+
+/* Registers go back to power-on state; the mode each CPU is in and the
+ * cycles credited so far are facts about the CPU, not the counters. */
+int softpmu_reconfigure(unsigned ncounters, unsigned width)
+{
+	if (!config_valid(ncounters, width))
+		return -EINVAL;
+	cfg.ncounters = ncounters;
+	cfg.width = width;
+	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
+		memset(banks[i].ctr, 0, sizeof(banks[i].ctr));
+		banks[i].ovf = 0;
 	}
 	return 0;
 }

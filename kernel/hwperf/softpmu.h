@@ -88,6 +88,29 @@ struct softpmu_config {
 
 /* Before probe.  Returns -EINVAL (counters or width out of range). */
 int softpmu_configure(const struct softpmu_config *cfg);
+/* The configuration in force (what `hwperf soft` shows). */
+void softpmu_get_config(struct softpmu_config *out);
+/*
+ * Change the number of counters and their width at run time, keeping the
+ * clock, the CPU lookup and each CPU's current mode.  Every counter is
+ * cleared and disabled, so it may only be called while no counter set is
+ * loaded on any CPU: hwperf_soft_configure checks that and re-probes.
+ * Returns -EINVAL (counters or width out of range; nothing changes).
+ */
+int softpmu_reconfigure(unsigned ncounters, unsigned width);
+
+struct hwperf_task;
+struct hwperf_reason;
+/*
+ * Run-time reconfiguration through hwperf (softcfg.c), for benchmarks of
+ * multiplexing and wrap-around and for `hwperf soft`.  Allowed only while
+ * the software PMU is the active driver (ENODEV), the caller is root
+ * (EPERM), and the PMU is FREE with nothing loaded on any CPU (EBUSY,
+ * naming the holder, R20).  EINVAL for a count or width out of range.
+ * Returns 0; on refusal why says which, and nothing changed.
+ */
+int hwperf_soft_configure(struct hwperf_task *caller, unsigned ncounters,
+                          unsigned width, struct hwperf_reason *why);
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
                    uintptr_t pc);

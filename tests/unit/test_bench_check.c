@@ -164,6 +164,65 @@ static void test_tally(void **state)
 	assert_int_equal(t.reported, 1);
 }
 
+/* SAME: a count equals a truth measured in the same run, to the unit;
+ * benchbreak moves the expectation by one.  More than eight checks fit. */
+static void test_same_as_measured_truth(void **state)
+{
+	static struct bench many = {
+		.name = "many", .nchecks = BENCH_MAX_CHECKS, .subtract_zero_run = false,
+	};
+	struct bench_sample n, z;
+	struct bench_outcome o[BENCH_MAX_CHECKS];
+	struct bench_env broken = env_all;
+	char line[160];
+
+	(void)state;
+	assert_true(BENCH_MAX_CHECKS > 16);
+	memset(&n, 0, sizeof(n));
+	memset(&z, 0, sizeof(z));
+	for (unsigned i = 0; i < BENCH_MAX_CHECKS; i++) {
+		many.checks[i] = (struct bench_check){ .name = "est", .kind = BENCH_SAME,
+						       .ratio_of = 0 };
+		n.value[i] = 5000;
+	}
+	many.checks[0] = (struct bench_check){ .name = "truth", .kind = BENCH_COST };
+	n.value[BENCH_MAX_CHECKS - 1] = 5001;
+	bench_evaluate(&many, 10, &n, &z, &env_all, o);
+	assert_int_equal(o[0].verdict, BENCH_REPORTED);
+	for (unsigned i = 1; i < BENCH_MAX_CHECKS - 1; i++) {
+		assert_int_equal(o[i].verdict, BENCH_PASS);
+		assert_int_equal(o[i].expected, 5000);
+	}
+	assert_int_equal(o[BENCH_MAX_CHECKS - 1].verdict, BENCH_FAIL);
+	bench_format(line, sizeof(line), false, &many, &many.checks[1], &o[1]);
+	assert_string_equal(line, "PASS: bench: many: est count=5000 expected=5000");
+	broken.broken = "many";
+	bench_evaluate(&many, 10, &n, &z, &broken, o);
+	assert_int_equal(o[1].verdict, BENCH_FAIL);
+	assert_int_equal(o[1].expected, 5001);
+	bench_format(line, sizeof(line), false, &many, &many.checks[1], &o[1]);
+	assert_string_equal(line, "FAIL: bench: many: est count=5000 expected=5001 "
+			    "(expectation broken on purpose by benchbreak)");
+}
+
+/* A workload may skip single checks; the rest are decided as usual. */
+static void test_single_check_skip(void **state)
+{
+	(void)state;
+	struct bench_sample n, z;
+	struct bench_outcome o[4];
+	sample(&n, 2000 + 37, 1000, 1050, 1037);
+	sample(&z, 37, 0, 0, 37);
+	n.skip_checks = 1u << 2;
+	strcpy(n.skip_checks_why, "no such event on this PMU");
+	bench_evaluate(&loop, 1000, &n, &z, &env_all, o);
+	assert_int_equal(o[0].verdict, BENCH_PASS);
+	assert_int_equal(o[1].verdict, BENCH_PASS);
+	assert_int_equal(o[2].verdict, BENCH_SKIP);
+	assert_string_equal(o[2].reason, "no such event on this PMU");
+	assert_int_equal(o[3].verdict, BENCH_PASS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +234,8 @@ int main(void)
 		cmocka_unit_test(test_benchbreak_fails_passing_checks),
 		cmocka_unit_test(test_line_formats),
 		cmocka_unit_test(test_tally),
+		cmocka_unit_test(test_same_as_measured_truth),
+		cmocka_unit_test(test_single_check_skip),
 	};
 	return cmocka_run_group_tests_name("bench_check", tests, NULL, NULL);
 }

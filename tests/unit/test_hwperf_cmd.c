@@ -202,10 +202,36 @@ static void test_cmd_system_mode(void **state)
 	first_line("ok 0");
 }
 
+/* hwperf soft: shows the soft PMU's shape; bad words are refused before
+ * anything is asked; a request on another driver is ENODEV. */
+static void test_cmd_soft(void **state)
+{
+	static const char *const bad[][2] = {
+		{ "hwperf soft counters=x", "err EINVAL: bad or repeated argument 'counters=x'" },
+		{ "hwperf soft width=8 width=9", "err EINVAL: bad or repeated argument 'width=9'" },
+		{ "hwperf soft depth=2", "err EINVAL: expected counters=N or width=W, not 'depth=2'" },
+		{ "hwperf soft counters=99999999999", "err EINVAL: bad or repeated argument" },
+	};
+
+	(void)state;
+	assert_int_equal(run("hwperf soft"), 0);
+	first_line("ok 0\n");
+	has("soft counters=2 width=32\n");
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(run(bad[i][0]), CMD_ERR_REPORTED);
+		first_line(bad[i][1]);
+	}
+	assert_int_equal(run("hwperf soft counters=4"), CMD_ERR_REPORTED);
+	first_line("err ENODEV: the active PMU is fake, not soft");
+	assert_int_equal(run("hwperf soft"), 0);
+	has("soft counters=2 width=32\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_cmd_status, setup),
+		cmocka_unit_test_setup(test_cmd_soft, setup),
 		cmocka_unit_test_setup(test_cmd_task_lifecycle_prints_counts, setup),
 		cmocka_unit_test_setup(test_cmd_duplicate_events_are_named_by_slot, setup),
 		cmocka_unit_test_setup(test_cmd_savechild, setup),

@@ -1,0 +1,125 @@
+/*
+ * mux_bench.c - multiplexing (R13): eight virtual counters on the
+ * software PMU's two, each scaled estimate against the exact truth.
+ *
+ * `sys n` runs under four slots of syscalls:u and four of cycles:u on a
+ * soft PMU of two counters, so every event is on hardware about 2/8 of
+ * the time and hwperf rotates them at each tick.  The workload is steady
+ * (one getppid per loop), so an event's count over the time it ran,
+ * scaled by enabled / running, must give what it would have counted
+ * alone.  The truth comes from the kernel's own accounting of the same
+ * task, which never multiplexes: its system calls (n + 1: the loop and
+ * exit) and its user time in cycles, cut at the same kernel entries and
+ * exits as cycles:u.
+ *
+ * Checks:
+ *   syscalls         accounted system calls == n + 1 (the truth itself)
+ *   utime-cycles     accounted user cycles (reported; the cycles truth)
+ *   est@I=EVENT      scaled estimate / truth within [0.990, 1.010]
+ *   share@I=EVENT    running / enabled in 1/1000s within [220, 280]
+ *
+ * Why the share bound: placement always gives the hardware to the events
+ * that have run least, so no event's running time drifts more than one
+ * rotation period L (one tick) from the fair c/e = 2/8 of enabled time E.
+ * The share is then 250 +- 1000 * L / E per mille; default n keeps E at
+ * 34 ticks or more (under cpi=1 one getppid loop is at least 850 cycles
+ * on x86-64 and 300 Count cycles -- 1,800 instructions -- on Malta,
+ * measured as enabled / n in this benchmark, so 400,000 loops span >= 34
+ * ticks at hz=100), hence +-30.  Estimates and shares rest on
+ * time being proportional to work, which holds only under -icount
+ * (cpi=1): without it a host stall stretches one event's turn, so they
+ * SKIP there.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "bench.h"
+#include "bench_soft.h"
+#include "bench_task.h"
+#include "stat_math.h"
+
+#define MUX_COUNTERS 2
+#define MUX_WIDTH 32
+#define MUX_EVENTS 8
+#define SYS_OTHER_SYSCALLS 1            /* exit, as user/sys.c says */
+#define TRUTH_SYSCALLS 0                /* check indices */
+#define TRUTH_CYCLES 1
+#define FIRST_EST 2
+#define FIRST_SHARE (FIRST_EST + MUX_EVENTS)
+#define PER_MILLE 1000u
+#define EST_MIN_MILLI 990               /* within 1% of the truth */
+#define EST_MAX_MILLI 1010
+#define SHARE_FAIR (PER_MILLE * MUX_COUNTERS / MUX_EVENTS)
+#define SHARE_SLACK 30                  /* 1000 * L / E for E >= 34 ticks */
+#define ARGS_MAX 24
+
+/* Slot i holds syscalls:u for even i, cycles:u for odd i. */
+static const char spec[] =
+	"@0=syscalls:u,@1=cycles:u,@2=syscalls:u,@3=cycles:u,"
+	"@4=syscalls:u,@5=cycles:u,@6=syscalls:u,@7=cycles:u";
+
+static struct bench_prog run;           /* large: off the stack */
+
+static int measure_sys(uint64_t n, struct bench_sample *s)
+{
+	struct hwperf_reason why;
+	char args[ARGS_MAX];
+
+	snprintf(args, sizeof(args), "%llu", (unsigned long long)n);
+	int r = bench_run_prog(spec, "sys", args, &run, &why);
+	if (r < 0) {
+		printf("bench: mux: %s\n", why.text);
+		return r;
+	}
+	s->value[TRUTH_SYSCALLS] = run.acct.syscalls;
+	s->value[TRUTH_CYCLES] = run.acct.user_cycles;
+	for (unsigned i = 0; i < MUX_EVENTS; i++) {
+		const struct hwperf_counts *c = &run.counts;
+
+		s->value[FIRST_EST + i] = stat_scaled(c->count[i], c->enabled[i], c->running[i]);
+		s->value[FIRST_SHARE + i] = c->enabled[i]
+			? stat_muldiv(c->running[i], PER_MILLE, c->enabled[i]) : 0;
+	}
+	return 0;
+}
+
+static int measure(uint64_t n, struct bench_sample *s)
+{
+	struct softpmu_config saved;
+
+	if (!bench_soft_enter(MUX_COUNTERS, MUX_WIDTH, &saved, s))
+		return 0;
+	int r = measure_sys(n, s);
+	int back = bench_soft_leave(&saved);
+	return r < 0 ? r : back;
+}
+
+#define EST(i, ev, truth) \
+	{ .name = "est@" #i "=" ev, .kind = BENCH_RATIO, .needs = BENCH_NEEDS_CPI1, \
+	  .ratio_of = (truth), .min_milli = EST_MIN_MILLI, .max_milli = EST_MAX_MILLI }
+#define SHARE(i, ev) \
+	{ .name = "share@" #i "=" ev, .kind = BENCH_RANGE, .needs = BENCH_NEEDS_CPI1, \
+	  .extra = SHARE_FAIR - SHARE_SLACK, .extra_max = SHARE_FAIR + SHARE_SLACK }
+
+static const struct bench mux_bench = {
+	.name = "mux",
+	.desc = "8 events on 2 soft counters: scaled estimates within 1% of the truth",
+	.default_n = 400000,
+	.nchecks = 2 + 2 * MUX_EVENTS,
+	.checks = {
+		[TRUTH_SYSCALLS] = { .name = "syscalls", .kind = BENCH_EXACT, .per_iter = 1,
+				     .extra = SYS_OTHER_SYSCALLS },
+		[TRUTH_CYCLES] = { .name = "utime-cycles", .kind = BENCH_COST },
+		EST(0, "syscalls:u", TRUTH_SYSCALLS), EST(1, "cycles:u", TRUTH_CYCLES),
+		EST(2, "syscalls:u", TRUTH_SYSCALLS), EST(3, "cycles:u", TRUTH_CYCLES),
+		EST(4, "syscalls:u", TRUTH_SYSCALLS), EST(5, "cycles:u", TRUTH_CYCLES),
+		EST(6, "syscalls:u", TRUTH_SYSCALLS), EST(7, "cycles:u", TRUTH_CYCLES),
+		SHARE(0, "syscalls:u"), SHARE(1, "cycles:u"),
+		SHARE(2, "syscalls:u"), SHARE(3, "cycles:u"),
+		SHARE(4, "syscalls:u"), SHARE(5, "cycles:u"),
+		SHARE(6, "syscalls:u"), SHARE(7, "cycles:u"),
+	},
+	.measure = measure,
+	.subtract_zero_run = false,
+};
+BENCH(mux, &mux_bench);
