@@ -16,10 +16,16 @@
 #include "version.h"
 
 static struct boot_info *boot;
+static uint64_t ready_cycles;
 
 const struct boot_info *boot_info_get(void)
 {
 	return boot;
+}
+
+uint64_t boot_ready_cycles(void)
+{
+	return ready_cycles;
 }
 
 void kmain(struct boot_info *bi)
@@ -49,6 +55,7 @@ void kmain(struct boot_info *bi)
 	uart_enable_rx_irq();
 	arch_irq_enable();
 
+	ready_cycles = arch_cycles();
 	run_boot_hooks();
 	arch_boot_progress("READY");
 	console_shell();

@@ -6,8 +6,13 @@
 #define TALLY_BUILD_ID "unknown"
 #endif
 
+#include <stdint.h>
+
 struct boot_info;
 const struct boot_info *boot_info_get(void);
+/* The cycle counter (counting from reset) when boot reached the shell,
+ * stamped just before the boot hooks so `selftest` at boot can see it. */
+uint64_t boot_ready_cycles(void);
 
 /*
  * Work that must run once the kernel is up, before the prompt (one-shot
