@@ -35,6 +35,9 @@ LINUX_FACTOR = 16
 TICK_MAX = 100_000
 # Boot to the shell within one emulated second (10^9 instructions).
 BOOT_MAX = 1_000_000_000
+# 32-counter switches at this n take ~5*10^7 instructions, five tick
+# periods at hz=100: no run can be tick-free.
+TOO_LONG = 3000
 # Malta's CP0 Count advances once per 6 instructions: a span read at both
 # ends is exact to one Count tick at each end.
 MIPS_INSNS_PER_TICK = 6
@@ -53,7 +56,8 @@ def table(out):
 
 @pytest.fixture(scope="module")
 def icount_runs(request):
-    """target -> (output of `bench run cost`, output of `selftest`)."""
+    """target -> (output of `bench run cost`, output of `selftest`,
+    output of `bench run cost -n TOO_LONG`)."""
     cache = {}
 
     def get(target):
@@ -61,7 +65,8 @@ def icount_runs(request):
             c = Console(target, append="cpi=1", icount=True)
             try:
                 cache[target] = (c.run("bench run cost", timeout=120),
-                                 c.run("selftest", timeout=240))
+                                 c.run("selftest", timeout=240),
+                                 c.run("bench run cost -n %d" % TOO_LONG, timeout=120))
             finally:
                 c.close()
         return cache[target]
@@ -70,7 +75,7 @@ def icount_runs(request):
 
 @pytest.mark.kernel_only
 def test_cost_table_has_every_row_in_instructions(target, icount_runs):
-    out, _ = icount_runs(target)
+    out, _, _ = icount_runs(target)
     rows = table(out)
     assert sorted(rows) == sorted(ROWS), out
     assert all(r["unit"] == "insns" and r["n"] > 0 for r in rows.values()), out
@@ -85,7 +90,7 @@ def test_cost_table_has_every_row_in_instructions(target, icount_runs):
 
 @pytest.mark.kernel_only
 def test_costs_positive_and_sane(target, icount_runs):
-    out, _ = icount_runs(target)
+    out, _, _ = icount_runs(target)
     rows = table(out)
     ref = LINUX[arch(target)]
     bounds = {"null_syscall": ref["null_syscall"], "hwread_32": ref["hwread_32"],
@@ -119,7 +124,7 @@ def allowed_drift(target, name, row):
 
 @pytest.mark.kernel_only
 def test_costs_repeat_under_icount(target, icount_runs):
-    out, selftest = icount_runs(target)
+    out, selftest, _ = icount_runs(target)
     first, second = table(out), table(selftest)
     assert sorted(second) == sorted(ROWS), selftest
     for name in ROWS:
@@ -130,7 +135,7 @@ def test_costs_repeat_under_icount(target, icount_runs):
 
 @pytest.mark.kernel_only
 def test_costs_are_reported_never_passed(target, icount_runs):
-    out, selftest = icount_runs(target)
+    out, selftest, _ = icount_runs(target)
     m, r, c = SUMMARY.search(out), REPORTED.search(out), CLOSING.search(out)
     assert m and r and c, out
     assert (int(m.group(1)), int(m.group(2)), int(m.group(3))) == (0, 0, 0)
@@ -153,3 +158,12 @@ def test_costs_skip_without_cpi1(console):
     assert all("cpi=1" in s[1] for s in skips), out
     assert "COST:" not in out and "FAIL" not in out, out
     assert re.search(r"^SUMMARY: 8 tests, 0 failures, 8 skipped$", out, re.M), out
+
+
+@pytest.mark.kernel_only
+def test_runs_longer_than_a_tick_skip_with_reason(target, icount_runs):
+    _, _, out = icount_runs(target)
+    skips = re.findall(r"^SKIP: bench: cost: (\S+) \((.*)\)$", out, re.M)
+    assert sorted(s[0] for s in skips) == sorted(ROWS), out
+    assert all("fits between two ticks at hz=100" in s[1] for s in skips), out
+    assert "COST:" not in out and "FAIL" not in out, out
