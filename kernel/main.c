@@ -16,20 +16,21 @@
 #include "version.h"
 
 static struct boot_info *boot;
-static uint64_t ready_cycles;
+static uint64_t entry_cycles, ready_cycles;
 
 const struct boot_info *boot_info_get(void)
 {
 	return boot;
 }
 
-uint64_t boot_ready_cycles(void)
+uint64_t boot_kernel_cycles(void)
 {
-	return ready_cycles;
+	return ready_cycles - entry_cycles;
 }
 
 void kmain(struct boot_info *bi)
 {
+	entry_cycles = arch_cycles();
 	boot = bi;
 	console_init();
 	arch_boot_progress("CONSOLE");

@@ -10,9 +10,11 @@
 
 struct boot_info;
 const struct boot_info *boot_info_get(void);
-/* The cycle counter (counting from reset) when boot reached the shell,
- * stamped just before the boot hooks so `selftest` at boot can see it. */
-uint64_t boot_ready_cycles(void);
+/* Cycle-counter ticks from kmain's entry to the shell, stamped just
+ * before the boot hooks so `selftest` at boot can see them.  (Firmware and
+ * loader come before kmain and are not counted: under icount their count
+ * depends on the host, the kernel's own part does not.) */
+uint64_t boot_kernel_cycles(void);
 
 /*
  * Work that must run once the kernel is up, before the prompt (one-shot

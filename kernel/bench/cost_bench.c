@@ -14,8 +14,8 @@
  *   tick           kernel time a spinning task is charged per timer tick,
  *   tick_mux       without counters, and with 32 events multiplexed on
  *                  the PMU's counters (events > counters)
- *   boot           the cycle counter when boot reached the shell
- *                  (from reset: firmware and loader included)
+ *   boot           kmain's entry to the shell (firmware and loader
+ *                  excluded: under icount their length follows the host)
  *
  * Exactness: a timer tick costs thousands of instructions, so every row
  * but the tick rows starts just after a tick and is measured again when a
@@ -57,6 +57,8 @@ _Static_assert(ROW_COUNT <= BENCH_MAX_CHECKS, "one check per cost row");
 #define SPIN_CALIBRATE 20000u
 /* Two context switches per pingpong iteration: there and back. */
 #define SWITCHES_PER_PINGPONG 2u
+/* pingpong's parent also blocks once in waitpid for its child. */
+#define PINGPONG_WAIT_SWITCHES 1u
 /* Virtual counters of the 2- and 32-counter rows (HWPERF_NVCTR is 32). */
 #define COUNTERS_FEW 2u
 #define COUNTERS_ALL HWPERF_NVCTR
@@ -160,16 +162,32 @@ static int run_tick_free(const struct workload *w, uint64_t n, struct prog_run *
  * The first run of a program at a given size pays one-time costs (first
  * use of kernel memory for it): a warm-up run, not counted, pays them.
  */
-static int cost_cycles(const struct workload *w, uint64_t n, uint64_t *value)
+static int cost_cycles(const struct workload *w, uint64_t n, uint64_t *value,
+		       struct prog_run *r)
 {
-	struct prog_run r;
-	int err = run_once(w, n, &r);
+	int err = run_once(w, n, r);
 
 	if (!err)
-		err = run_tick_free(w, n, &r);
-
-	*value = r.cycles;
+		err = run_tick_free(w, n, r);
+	*value = r->cycles;
 	return err;
+}
+
+/*
+ * The switch count the ctxsw rows divide by is derived, so check it where
+ * it can be seen: the parent gives the CPU away at each of its n yields,
+ * and once more when it waits for the child.
+ */
+static int pingpong_switched(const struct prog_run *r, uint64_t n)
+{
+	uint64_t want = n + PINGPONG_WAIT_SWITCHES;
+
+	if (r->acct.vcsw == want)
+		return 0;
+	printf("cost: pingpong %llu: the parent switched %llu times, not %llu\n",
+	       (unsigned long long)n, (unsigned long long)r->acct.vcsw,
+	       (unsigned long long)want);
+	return -EIO;
 }
 
 /*
@@ -250,20 +268,23 @@ static int measure(uint64_t n, struct bench_sample *s)
 	const struct workload spin = { "spin", NULL }, spin_mux = { "spin", spec_all };
 	if (!exact_here(s))
 		return 0;
-	int err = cost_cycles(&sys, n, &s->value[ROW_NULL_SYSCALL]);
+	struct prog_run r;
+	int err = cost_cycles(&sys, n, &s->value[ROW_NULL_SYSCALL], &r);
 
 	for (unsigned i = 0; !err && i < sizeof(pp) / sizeof(pp[0]); i++) {
-		err = cost_cycles(&pp[i], n, &s->value[ROW_CTXSW_0 + i]);
+		err = cost_cycles(&pp[i], n, &s->value[ROW_CTXSW_0 + i], &r);
+		if (!err)
+			err = pingpong_switched(&r, n);
 		s->ops[ROW_CTXSW_0 + i] = SWITCHES_PER_PINGPONG * n;
 	}
 	if (!err)
-		err = cost_cycles(&rd, n, &s->value[ROW_HWREAD_32]);
+		err = cost_cycles(&rd, n, &s->value[ROW_HWREAD_32], &r);
 	if (!err)
 		err = cost_ticks(&spin, n, &s->value[ROW_TICK], &s->ops[ROW_TICK]);
 	if (!err)
 		err = cost_ticks(&spin_mux, n, &s->value[ROW_TICK_MUX], &s->ops[ROW_TICK_MUX]);
 	/* Boot happened once: the run at n has it, the zero run has none. */
-	s->value[ROW_BOOT] = n ? boot_ready_cycles() : 0;
+	s->value[ROW_BOOT] = n ? boot_kernel_cycles() : 0;
 	s->ops[ROW_BOOT] = n ? 1 : 0;
 	if (err == -EAGAIN) {
 		/* Not broken, just too long for this tick rate: say so. */
