@@ -33,6 +33,7 @@
 #include "bootargs.h"
 #include "clock.h"
 #include "proc.h"
+#include "task.h"
 #include "uabi.h"
 #include "version.h"
 
@@ -83,20 +84,21 @@ struct prog_run {
 };
 
 /* "cycles,cycles,..." with n events: n virtual counters in use. */
-static const char *spec_of(unsigned n, char *buf, size_t len)
+static void spec_of(unsigned n, char *buf, size_t len)
 {
 	size_t at = 0;
 
 	buf[0] = '\0';
 	for (unsigned i = 0; i < n && at < len; i++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "," : "", SPEC_EVENT);
-	return buf;
 }
 
 static int run_plain(const char *prog, const char *num, struct task_acct *acct)
 {
 	char *argv[] = { (char *)prog, (char *)num, NULL };
-	struct spawn_req req = { .prog = prog, .argc = 2, .argv = argv, .pgid = 0 };
+	/* As the console's caller, like `spawn`: never more privilege. */
+	struct spawn_req req = { .prog = prog, .argc = 2, .argv = argv,
+				 .uid = current_task()->uid, .pgid = 0 };
 	int status;
 	int pid = proc_spawn(&req);
 
@@ -255,19 +257,15 @@ static bool exact_here(struct bench_sample *s)
 	return false;
 }
 
-static int measure(uint64_t n, struct bench_sample *s)
+/* The rows timed from spawn to reap: syscall, switches, counter read. */
+static int measure_paths(uint64_t n, struct bench_sample *s, const char *spec_few,
+			 const char *spec_all)
 {
-	static char spec_few[SPEC_MAX], spec_all[SPEC_MAX];
 	const struct workload sys = { "sys", NULL };
 	const struct workload pp[] = {
-		{ "pingpong", NULL },
-		{ "pingpong", spec_of(COUNTERS_FEW, spec_few, sizeof(spec_few)) },
-		{ "pingpong", spec_of(COUNTERS_ALL, spec_all, sizeof(spec_all)) },
+		{ "pingpong", NULL }, { "pingpong", spec_few }, { "pingpong", spec_all },
 	};
 	const struct workload rd = { "hwread", spec_all };
-	const struct workload spin = { "spin", NULL }, spin_mux = { "spin", spec_all };
-	if (!exact_here(s))
-		return 0;
 	struct prog_run r;
 	int err = cost_cycles(&sys, n, &s->value[ROW_NULL_SYSCALL], &r);
 
@@ -279,6 +277,20 @@ static int measure(uint64_t n, struct bench_sample *s)
 	}
 	if (!err)
 		err = cost_cycles(&rd, n, &s->value[ROW_HWREAD_32], &r);
+	return err;
+}
+
+static int measure(uint64_t n, struct bench_sample *s)
+{
+	static char spec_few[SPEC_MAX], spec_all[SPEC_MAX];
+	const struct workload spin = { "spin", NULL };
+	const struct workload spin_mux = { "spin", spec_all };
+
+	if (!exact_here(s))
+		return 0;
+	spec_of(COUNTERS_FEW, spec_few, sizeof(spec_few));
+	spec_of(COUNTERS_ALL, spec_all, sizeof(spec_all));
+	int err = measure_paths(n, s, spec_few, spec_all);
 	if (!err)
 		err = cost_ticks(&spin, n, &s->value[ROW_TICK], &s->ops[ROW_TICK]);
 	if (!err)

@@ -54,19 +54,25 @@ def table(out):
             for name, m in rows.items()}
 
 
+# What the private icount boot runs, in this order, named for the tests.
+COMMANDS = {
+    "run": "bench run cost",
+    "selftest": "selftest",
+    "too_long": "bench run cost -n %d" % TOO_LONG,
+    "json": "bench run cost --json",
+}
+
+
 @pytest.fixture(scope="module")
 def icount_runs(request):
-    """target -> (output of `bench run cost`, output of `selftest`,
-    output of `bench run cost -n TOO_LONG`)."""
+    """target -> {name: output} for COMMANDS, from one `cpi=1` icount boot."""
     cache = {}
 
     def get(target):
         if target not in cache:
             c = Console(target, append="cpi=1", icount=True)
             try:
-                cache[target] = (c.run("bench run cost", timeout=120),
-                                 c.run("selftest", timeout=240),
-                                 c.run("bench run cost -n %d" % TOO_LONG, timeout=120))
+                cache[target] = {k: c.run(cmd, timeout=240) for k, cmd in COMMANDS.items()}
             finally:
                 c.close()
         return cache[target]
@@ -75,7 +81,7 @@ def icount_runs(request):
 
 @pytest.mark.kernel_only
 def test_cost_table_has_every_row_in_instructions(target, icount_runs):
-    out, _, _ = icount_runs(target)
+    out = icount_runs(target)["run"]
     rows = table(out)
     assert sorted(rows) == sorted(ROWS), out
     assert all(r["unit"] == "insns" and r["n"] > 0 for r in rows.values()), out
@@ -90,7 +96,7 @@ def test_cost_table_has_every_row_in_instructions(target, icount_runs):
 
 @pytest.mark.kernel_only
 def test_costs_positive_and_sane(target, icount_runs):
-    out, _, _ = icount_runs(target)
+    out = icount_runs(target)["run"]
     rows = table(out)
     ref = LINUX[arch(target)]
     bounds = {"null_syscall": ref["null_syscall"], "hwread_32": ref["hwread_32"],
@@ -124,7 +130,8 @@ def allowed_drift(target, name, row):
 
 @pytest.mark.kernel_only
 def test_costs_repeat_under_icount(target, icount_runs):
-    out, selftest, _ = icount_runs(target)
+    runs = icount_runs(target)
+    out, selftest = runs["run"], runs["selftest"]
     first, second = table(out), table(selftest)
     assert sorted(second) == sorted(ROWS), selftest
     for name in ROWS:
@@ -135,7 +142,8 @@ def test_costs_repeat_under_icount(target, icount_runs):
 
 @pytest.mark.kernel_only
 def test_costs_are_reported_never_passed(target, icount_runs):
-    out, selftest, _ = icount_runs(target)
+    runs = icount_runs(target)
+    out, selftest = runs["run"], runs["selftest"]
     m, r, c = SUMMARY.search(out), REPORTED.search(out), CLOSING.search(out)
     assert m and r and c, out
     assert (int(m.group(1)), int(m.group(2)), int(m.group(3))) == (0, 0, 0)
@@ -162,8 +170,21 @@ def test_costs_skip_without_cpi1(console):
 
 @pytest.mark.kernel_only
 def test_runs_longer_than_a_tick_skip_with_reason(target, icount_runs):
-    _, _, out = icount_runs(target)
+    out = icount_runs(target)["too_long"]
     skips = re.findall(r"^SKIP: bench: cost: (\S+) \((.*)\)$", out, re.M)
     assert sorted(s[0] for s in skips) == sorted(ROWS), out
     assert all("fits between two ticks at hz=100" in s[1] for s in skips), out
     assert "COST:" not in out and "FAIL" not in out, out
+
+
+@pytest.mark.kernel_only
+def test_cost_rows_in_json(target, icount_runs):
+    runs = icount_runs(target)
+    rows = dict(re.findall(r'^\{"cost":"(\w+)","bench":"cost","per_op_milli":(\d+),'
+                           r'"unit":"insns","n":\d+,"total":\d+\}$', runs["json"], re.M))
+    assert sorted(rows) == sorted(ROWS), runs["json"]
+    text = table(runs["run"])
+    if arch(target) == "x86_64":    # exact there: the text table's numbers again
+        assert {k: int(v) for k, v in rows.items()} == {k: text[k]["milli"] for k in ROWS}
+    assert '{"summary":{"tests":0,"failures":0,"skipped":0}}' in runs["json"]
+    assert '{"reported":8}' in runs["json"]
