@@ -222,7 +222,9 @@ static int cost_ticks(const struct workload *w, uint64_t n, uint64_t *value, uin
 
 	*ticks = 0;
 	if (n == 0) {
-		int err = run_tick_free(w, 0, &r);
+		int err = run_once(w, 0, &r);          /* warm-up, as cost_cycles */
+		if (!err)
+			err = run_tick_free(w, 0, &r);
 		*value = r.acct.sys_cycles;
 		return err;
 	}
