@@ -16,14 +16,21 @@
 #include "version.h"
 
 static struct boot_info *boot;
+static uint64_t entry_cycles, ready_cycles;
 
 const struct boot_info *boot_info_get(void)
 {
 	return boot;
 }
 
+uint64_t boot_kernel_cycles(void)
+{
+	return ready_cycles - entry_cycles;
+}
+
 void kmain(struct boot_info *bi)
 {
+	entry_cycles = arch_cycles();
 	boot = bi;
 	console_init();
 	arch_boot_progress("CONSOLE");
@@ -49,6 +56,7 @@ void kmain(struct boot_info *bi)
 	uart_enable_rx_irq();
 	arch_irq_enable();
 
+	ready_cycles = arch_cycles();
 	run_boot_hooks();
 	arch_boot_progress("READY");
 	console_shell();

@@ -7,8 +7,15 @@
  * leave every object built before the commit carrying the old one). */
 extern const char tally_build_id[];
 
+#include <stdint.h>
+
 struct boot_info;
 const struct boot_info *boot_info_get(void);
+/* Cycle-counter ticks from kmain's entry to the shell, stamped just
+ * before the boot hooks so `selftest` at boot can see them.  (Firmware and
+ * loader come before kmain and are not counted: under icount their count
+ * depends on the host, the kernel's own part does not.) */
+uint64_t boot_kernel_cycles(void);
 
 /*
  * Work that must run once the kernel is up, before the prompt (one-shot

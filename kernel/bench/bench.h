@@ -32,7 +32,7 @@ enum bench_kind {
 	BENCH_EXACT,    /* count == per_iter * n (+ extra) */
 	BENCH_RANGE,    /* min_per_iter * n <= count <= max_per_iter * n, in 1/1000s */
 	BENCH_RATIO,    /* count / other's count within [min, max] in 1/1000s */
-	BENCH_COST,     /* reported, not checked: a cost per iteration */
+	BENCH_COST,     /* reported, not checked: cycle-counter ticks per operation */
 	BENCH_SAME,     /* count == counts[ratio_of], a truth measured alongside */
 };
 
@@ -54,6 +54,9 @@ struct bench_check {
 /* What one run of the workload measured, one value per check. */
 struct bench_sample {
 	uint64_t value[BENCH_MAX_CHECKS];
+	/* COST only: how many operations the workload did for check i.  Left
+	 * 0 in both runs, the operations are n (one per iteration). */
+	uint64_t ops[BENCH_MAX_CHECKS];
 	/* Set by a workload that cannot run here (e.g. no hardware PMU):
 	 * every check is SKIPped with this reason. */
 	char skip[BENCH_REASON_MAX];
@@ -92,7 +95,7 @@ enum bench_verdict { BENCH_PASS, BENCH_FAIL, BENCH_SKIP, BENCH_REPORTED };
 struct bench_outcome {
 	enum bench_verdict verdict;
 	uint64_t count;
-	int64_t expected;               /* EXACT, SAME */
+	int64_t expected;               /* EXACT, SAME; COST: the operations */
 	int64_t min, max;               /* RANGE, RATIO (RATIO in 1/1000s) */
 	char reason[BENCH_REASON_MAX];  /* SKIP or FAIL reason, "" otherwise */
 };
@@ -104,6 +107,10 @@ struct bench_env {
 	/* Boot argument benchbreak=NAME: that benchmark's expectations are
 	 * moved by one past what can hold, to prove the checks can fail. */
 	const char *broken;
+	/* cpi=1 and the cycle counter's rate is a whole fraction of one
+	 * instruction per ns: instructions per cycle-counter tick (x86 TSC 1,
+	 * Malta CP0 Count 6 in QEMU).  0: costs stay in ticks. */
+	unsigned insns_per_tick;
 };
 
 struct bench_totals {
@@ -122,5 +129,16 @@ void bench_evaluate(const struct bench *b, uint64_t n,
 int bench_format(char *buf, size_t len, bool json, const struct bench *b,
 		 const struct bench_check *c, const struct bench_outcome *o);
 void bench_tally(struct bench_totals *t, const struct bench_outcome *o);
+/*
+ * The cost table row of a REPORTED check, in instructions when
+ * env->insns_per_tick is known, else in cycle-counter ticks:
+ *   COST: bench: NAME: CHECK per_op=X.ddd unit=insns|ticks n=OPS total=T
+ */
+int bench_format_cost_row(char *buf, size_t len, bool json, const struct bench *b,
+			  const struct bench_check *c, const struct bench_outcome *o,
+			  const struct bench_env *env);
+/* Instructions per cycle-counter tick for a counter of hz under cpi=1
+ * (one instruction per ns), or 0 when hz is not a whole fraction of 1 GHz. */
+unsigned bench_insns_per_tick(uint64_t hz);
 
 #endif

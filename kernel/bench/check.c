@@ -8,12 +8,18 @@
  *   FAIL: bench: NAME: CHECK count=C expected=E (reason)
  *   SKIP: bench: NAME: CHECK (reason)
  *   INFO: bench: NAME: CHECK per_iter=C.ddd n=N total=T
+ *   COST: bench: NAME: CHECK per_op=X.ddd unit=insns|ticks n=N total=T
  * With --json, one object per check with the same fields.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
+
+#define NS_PER_S 1000000000ull
+/* A counter rate within 1/200 (0.5%) of 1 GHz / k runs k instructions per
+ * tick under cpi=1. */
+#define RATE_TOLERANCE_DIV 200u
 
 static void skip(struct bench_outcome *o, const char *why)
 {
@@ -57,6 +63,34 @@ static void decide_ratio(const struct bench_check *c, uint64_t other, struct ben
 	o->verdict = (milli >= o->min && milli <= o->max) ? BENCH_PASS : BENCH_FAIL;
 }
 
+/*
+ * A cost is reported per operation: the workload's own operation count
+ * when it kept one (less the zero run's), else n.  A zero run that cost
+ * more than the run at n (noise, without cpi=1) has no honest value.
+ */
+static void decide_cost(const struct bench *b, unsigned i, uint64_t n,
+			const struct bench_sample *at_n, const struct bench_sample *at_0,
+			struct bench_outcome *o)
+{
+	bool kept = at_n->ops[i] || at_0->ops[i];
+	bool sub = b->subtract_zero_run;
+	uint64_t ops = n;
+
+	if (sub && at_n->value[i] < at_0->value[i]) {
+		skip(o, "the zero run cost more than the run at n (cycle counter noise)");
+		return;
+	}
+	if (kept) {
+		if ((sub && at_n->ops[i] <= at_0->ops[i]) || at_n->ops[i] == 0) {
+			skip(o, "the workload counted no operations");
+			return;
+		}
+		ops = sub ? at_n->ops[i] - at_0->ops[i] : at_n->ops[i];
+	}
+	o->verdict = BENCH_REPORTED;
+	o->expected = (int64_t)ops;
+}
+
 static void decide(const struct bench *b, unsigned i, uint64_t n,
 		   const struct bench_sample *at_n, const struct bench_sample *at_0,
 		   const struct bench_env *env, struct bench_outcome *o)
@@ -96,8 +130,7 @@ static void decide(const struct bench *b, unsigned i, uint64_t n,
 		o->verdict = (int64_t)o->count == o->expected ? BENCH_PASS : BENCH_FAIL;
 		break;
 	case BENCH_COST:
-		o->verdict = BENCH_REPORTED;
-		o->expected = (int64_t)n;
+		decide_cost(b, i, n, at_n, at_0, o);
 		break;
 	}
 }
@@ -175,6 +208,43 @@ static int format_cost(char *buf, size_t len, bool json, const struct bench *b,
 			b->name, c->name, (unsigned long long)(milli / 1000),
 			(unsigned long long)(milli % 1000), (unsigned long long)n,
 			(unsigned long long)o->count);
+}
+
+unsigned bench_insns_per_tick(uint64_t hz)
+{
+	if (hz == 0)
+		return 0;
+	uint64_t ratio = (NS_PER_S + hz / 2) / hz;      /* nearest whole number */
+
+	if (ratio == 0)
+		return 0;
+	uint64_t off = ratio * hz > NS_PER_S ? ratio * hz - NS_PER_S : NS_PER_S - ratio * hz;
+
+	/* The measured rate carries the i8254 calibration's error; a ratio
+	 * further than that from a whole number is not one. */
+	return off * RATE_TOLERANCE_DIV <= NS_PER_S ? (unsigned)ratio : 0;
+}
+
+int bench_format_cost_row(char *buf, size_t len, bool json, const struct bench *b,
+			  const struct bench_check *c, const struct bench_outcome *o,
+			  const struct bench_env *env)
+{
+	uint64_t ops = o->expected > 0 ? (uint64_t)o->expected : 1;
+	uint64_t scale = env->insns_per_tick ? env->insns_per_tick : 1;
+	uint64_t total = o->count * scale;
+	uint64_t milli = total * 1000 / ops;
+	const char *unit = env->insns_per_tick ? "insns" : "ticks";
+
+	if (json)
+		return snprintf(buf, len,
+				"{\"cost\":\"%s\",\"bench\":\"%s\",\"per_op_milli\":%llu,"
+				"\"unit\":\"%s\",\"n\":%llu,\"total\":%llu}",
+				c->name, b->name, (unsigned long long)milli, unit,
+				(unsigned long long)ops, (unsigned long long)total);
+	return snprintf(buf, len, "COST: bench: %s: %s per_op=%llu.%03llu unit=%s n=%llu total=%llu",
+			b->name, c->name, (unsigned long long)(milli / 1000),
+			(unsigned long long)(milli % 1000), unit, (unsigned long long)ops,
+			(unsigned long long)total);
 }
 
 int bench_format(char *buf, size_t len, bool json, const struct bench *b,

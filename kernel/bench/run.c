@@ -54,6 +54,21 @@ static void env_now(struct bench_env *env)
 	env->cpi1 = bootarg_u64("cpi", 0, 0, 1000) == 1;
 	hwpmu_env(env);
 	env->broken = bootarg_get("benchbreak");
+	env->insns_per_tick = env->cpi1 ? bench_insns_per_tick(arch_cycles_hz()) : 0;
+}
+
+/* The costs a benchmark reported, as one table after its check lines. */
+static void cost_table(const struct bench *b, const struct run_opts *o,
+		       const struct bench_env *env, const struct bench_outcome *out)
+{
+	char line[LINE_MAX_OUT];
+
+	for (unsigned i = 0; i < b->nchecks; i++) {
+		if (out[i].verdict != BENCH_REPORTED)
+			continue;
+		bench_format_cost_row(line, sizeof(line), o->json, b, &b->checks[i], &out[i], env);
+		printf("%s\n", line);
+	}
 }
 
 static void run_one(const struct bench *b, const struct run_opts *o,
@@ -87,6 +102,7 @@ static void run_one(const struct bench *b, const struct run_opts *o,
 		printf("%s\n", line);
 		bench_tally(t, &out[i]);
 	}
+	cost_table(b, o, env, out);
 }
 
 static void summary(const struct bench_totals *t, bool json)
@@ -100,6 +116,10 @@ static void summary(const struct bench_totals *t, bool json)
 		printf("SUMMARY: %u tests, %u failures, %u skipped\n",
 		       t->tests, t->failures, t->skipped);
 	}
+	/* Costs are measurements, not tests: never counted as passed. */
+	if (t->reported)
+		printf(json ? "{\"reported\":%u}\n" : "REPORTED: %u costs, not counted as tests\n",
+		       t->reported);
 	printf("%u passed, %u failed, %u skipped\n", passed, t->failures, t->skipped);
 }
 

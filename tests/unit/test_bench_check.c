@@ -223,6 +223,86 @@ static void test_single_check_skip(void **state)
 	assert_int_equal(o[3].verdict, BENCH_PASS);
 }
 
+static const struct bench costs = {
+	.name = "cost",
+	.nchecks = 2,
+	.checks = {
+		{ .name = "sys", .kind = BENCH_COST },
+		{ .name = "tick", .kind = BENCH_COST },
+	},
+	.subtract_zero_run = true,
+};
+
+static void test_cost_per_n_or_per_counted_op(void **state)
+{
+	(void)state;
+	struct bench_sample n, z;
+	struct bench_outcome o[2];
+	struct bench_totals t = { 0 };
+	sample(&n, 5000, 900, 0, 0);
+	sample(&z, 1000, 100, 0, 0);
+	n.ops[1] = 4;                   /* the workload counted 4 ticks */
+	bench_evaluate(&costs, 10, &n, &z, &env_all, o);
+	assert_int_equal(o[0].verdict, BENCH_REPORTED);
+	assert_int_equal(o[0].count, 4000);
+	assert_int_equal(o[0].expected, 10);    /* per n */
+	assert_int_equal(o[1].verdict, BENCH_REPORTED);
+	assert_int_equal(o[1].count, 800);
+	assert_int_equal(o[1].expected, 4);     /* per counted op, less the zero run's */
+	bench_tally(&t, &o[0]);
+	bench_tally(&t, &o[1]);
+	assert_int_equal(t.tests, 0);           /* never a pass */
+	assert_int_equal(t.reported, 2);
+}
+
+static void test_cost_without_honest_value_skips(void **state)
+{
+	(void)state;
+	struct bench_sample n, z;
+	struct bench_outcome o[2];
+	sample(&n, 900, 900, 0, 0);
+	sample(&z, 1000, 100, 0, 0);
+	z.ops[1] = 3;                   /* the zero run did as many as the run at n */
+	n.ops[1] = 3;
+	bench_evaluate(&costs, 10, &n, &z, &env_all, o);
+	assert_int_equal(o[0].verdict, BENCH_SKIP);
+	assert_non_null(strstr(o[0].reason, "zero run cost more"));
+	assert_int_equal(o[1].verdict, BENCH_SKIP);
+	assert_non_null(strstr(o[1].reason, "no operations"));
+}
+
+static void test_insns_per_tick(void **state)
+{
+	(void)state;
+	assert_int_equal(bench_insns_per_tick(1000000196), 1);     /* x86 TSC, icount */
+	assert_int_equal(bench_insns_per_tick(166666739), 6);      /* Malta Count, icount */
+	assert_int_equal(bench_insns_per_tick(999000000), 1);      /* 0.1% off: still 1 */
+	assert_int_equal(bench_insns_per_tick(400000000), 0);      /* 2.5 per tick */
+	assert_int_equal(bench_insns_per_tick(3000000000ull), 0);  /* faster than 1 GHz */
+	assert_int_equal(bench_insns_per_tick(0), 0);
+}
+
+static void test_cost_rows(void **state)
+{
+	(void)state;
+	struct bench_sample n, z;
+	struct bench_outcome o[2];
+	char line[256];
+	struct bench_env env = env_all;
+	sample(&n, 1234, 0, 0, 0);
+	sample(&z, 0, 0, 0, 0);
+	bench_evaluate(&costs, 1000, &n, &z, &env, o);
+	env.insns_per_tick = 6;
+	bench_format_cost_row(line, sizeof(line), false, &costs, &costs.checks[0], &o[0], &env);
+	assert_string_equal(line, "COST: bench: cost: sys per_op=7.404 unit=insns n=1000 total=7404");
+	bench_format_cost_row(line, sizeof(line), true, &costs, &costs.checks[0], &o[0], &env);
+	assert_string_equal(line, "{\"cost\":\"sys\",\"bench\":\"cost\",\"per_op_milli\":7404,"
+			    "\"unit\":\"insns\",\"n\":1000,\"total\":7404}");
+	env.insns_per_tick = 0;
+	bench_format_cost_row(line, sizeof(line), false, &costs, &costs.checks[0], &o[0], &env);
+	assert_string_equal(line, "COST: bench: cost: sys per_op=1.234 unit=ticks n=1000 total=1234");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +316,10 @@ int main(void)
 		cmocka_unit_test(test_tally),
 		cmocka_unit_test(test_same_as_measured_truth),
 		cmocka_unit_test(test_single_check_skip),
+		cmocka_unit_test(test_cost_per_n_or_per_counted_op),
+		cmocka_unit_test(test_cost_without_honest_value_skips),
+		cmocka_unit_test(test_insns_per_tick),
+		cmocka_unit_test(test_cost_rows),
 	};
 	return cmocka_run_group_tests_name("bench_check", tests, NULL, NULL);
 }
