@@ -34,6 +34,7 @@ enum bench_kind {
 	BENCH_RATIO,    /* count / other's count within [min, max] in 1/1000s */
 	BENCH_COST,     /* reported, not checked: cycle-counter ticks per operation */
 	BENCH_SAME,     /* count == counts[ratio_of], a truth measured alongside */
+	BENCH_NOTE,     /* printed as measured, not checked: a truth SAME checks use */
 };
 
 struct bench_check {
@@ -90,7 +91,9 @@ SET_DECLARE(bench, const struct bench);
 
 /* ---- running and reporting ---------------------------------------------- */
 
-enum bench_verdict { BENCH_PASS, BENCH_FAIL, BENCH_SKIP, BENCH_REPORTED };
+/* REPORTED: a cost, in the cost table.  NOTED: a measured truth, one INFO
+ * line.  Neither is a test. */
+enum bench_verdict { BENCH_PASS, BENCH_FAIL, BENCH_SKIP, BENCH_REPORTED, BENCH_NOTED };
 
 struct bench_outcome {
 	enum bench_verdict verdict;

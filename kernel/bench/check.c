@@ -8,6 +8,7 @@
  *   FAIL: bench: NAME: CHECK count=C expected=E (reason)
  *   SKIP: bench: NAME: CHECK (reason)
  *   INFO: bench: NAME: CHECK per_iter=C.ddd n=N total=T
+ *   INFO: bench: NAME: CHECK count=C            (a NOTE: a measured truth)
  *   COST: bench: NAME: CHECK per_op=X.ddd unit=insns|ticks n=N total=T
  * With --json, one object per check with the same fields.
  */
@@ -132,6 +133,9 @@ static void decide(const struct bench *b, unsigned i, uint64_t n,
 	case BENCH_COST:
 		decide_cost(b, i, n, at_n, at_0, o);
 		break;
+	case BENCH_NOTE:
+		o->verdict = BENCH_NOTED;
+		break;
 	}
 }
 
@@ -254,6 +258,13 @@ int bench_format(char *buf, size_t len, bool json, const struct bench *b,
 
 	if (o->verdict == BENCH_REPORTED)
 		return format_cost(buf, len, json, b, c, o);
+	if (o->verdict == BENCH_NOTED)
+		return json ? snprintf(buf, len,
+				       "{\"result\":\"INFO\",\"bench\":\"%s\",\"check\":\"%s\","
+				       "\"count\":%llu}", b->name, c->name,
+				       (unsigned long long)o->count)
+			    : snprintf(buf, len, "INFO: bench: %s: %s count=%llu",
+				       b->name, c->name, (unsigned long long)o->count);
 	if (o->verdict == BENCH_SKIP)
 		return json ? snprintf(buf, len,
 				       "{\"result\":\"SKIP\",\"bench\":\"%s\",\"check\":\"%s\","
@@ -278,6 +289,8 @@ void bench_tally(struct bench_totals *t, const struct bench_outcome *o)
 	switch (o->verdict) {
 	case BENCH_REPORTED:
 		t->reported++;
+		return;
+	case BENCH_NOTED:
 		return;
 	case BENCH_SKIP:
 		t->skipped++;

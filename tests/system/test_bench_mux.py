@@ -18,7 +18,8 @@ pytestmark = pytest.mark.kernel_only
 
 CHECK = re.compile(r"^(PASS|FAIL|SKIP|INFO): bench: (\S+): (\S+) (.*)$", re.M)
 COUNT = re.compile(r"count=(\d+)")
-TOTAL = re.compile(r"total=(\d+)")
+# A measured truth is printed as a NOTE: `INFO: bench: NAME: CHECK count=C`.
+TOTAL = re.compile(r"^count=(\d+)$")
 CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 SOFT = re.compile(r"^soft counters=(\d+) width=(\d+)$", re.M)
 EVENTS = 8

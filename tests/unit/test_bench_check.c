@@ -185,10 +185,16 @@ static void test_same_as_measured_truth(void **state)
 						       .ratio_of = 0 };
 		n.value[i] = 5000;
 	}
-	many.checks[0] = (struct bench_check){ .name = "truth", .kind = BENCH_COST };
+	many.checks[0] = (struct bench_check){ .name = "truth", .kind = BENCH_NOTE };
 	n.value[BENCH_MAX_CHECKS - 1] = 5001;
 	bench_evaluate(&many, 10, &n, &z, &env_all, o);
-	assert_int_equal(o[0].verdict, BENCH_REPORTED);
+	/* The truth is printed as measured, and is neither a test nor a cost. */
+	assert_int_equal(o[0].verdict, BENCH_NOTED);
+	bench_format(line, sizeof(line), false, &many, &many.checks[0], &o[0]);
+	assert_string_equal(line, "INFO: bench: many: truth count=5000");
+	struct bench_totals t = { 0 };
+	bench_tally(&t, &o[0]);
+	assert_int_equal(t.tests + t.reported + t.skipped + t.failures, 0);
 	for (unsigned i = 1; i < BENCH_MAX_CHECKS - 1; i++) {
 		assert_int_equal(o[i].verdict, BENCH_PASS);
 		assert_int_equal(o[i].expected, 5000);
