@@ -18,7 +18,8 @@ ifeq ($(ARCH),x86_64)
   USER_ARCH_CFLAGS := -isystem $(CC_INC) -m64 -mno-red-zone -mgeneral-regs-only \
         -fno-pie -fno-asynchronous-unwind-tables
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
-  USER_STUBS := arch/x86_64/user/crt0.asm arch/x86_64/user/syscall.asm
+  USER_STUBS := arch/x86_64/user/crt0.asm arch/x86_64/user/syscall.asm \
+        arch/x86_64/user/ucounters.asm
   # nasm cannot read C headers: hand it the one number it needs.
   USER_SYS_SIGRETURN := $(shell sed -n 's/^\#define SYS_sigreturn[[:space:]]*\([0-9]*\).*/\1/p' kernel/syscall_nr.h)
 else
@@ -26,7 +27,8 @@ else
         -mabi=32 -msoft-float -mno-abicalls -G 0 -fno-asynchronous-unwind-tables \
         $(ENDIAN_DEF)
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
-  USER_STUBS := arch/mips/user/crt0.S arch/mips/user/syscall.S
+  USER_STUBS := arch/mips/user/crt0.S arch/mips/user/syscall.S \
+        arch/mips/user/ucounters.S
 endif
 
 USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
