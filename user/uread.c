@@ -38,12 +38,12 @@
  *
  * Prints:
  *	uread map gen=G
- *	uread rounds=N reads=R retries=T fails=F
+ *	uread run rounds=N reads=R retries=T fails=F
  *	uread hammer reads=H retries=T kernel_exits=K
  *	uread last fast=A,B sys=C,D
  *	uread cycles gap_max=G read_min=D null_min=U exact=E
  *	uread cost fast=X syscall=Y     (cycle counter across one call, min)
- *	uread ivcsw=I
+ *	uread sched ivcsw=I
  */
 #include <stdio.h>
 #include <string.h>
@@ -229,7 +229,7 @@ static int run_rounds(unsigned long n)
 	retries = f1.retries + f2.retries + f3.retries + f4.retries;
 	measure_costs(n);
 	hwp_read_rusage(0, &sc, &ru);
-	printf("uread rounds=%lu reads=%lu retries=%u fails=%lu\n", n, st.reads,
+	printf("uread run rounds=%lu reads=%lu retries=%u fails=%lu\n", n, st.reads,
 	       retries, st.fails);
 	printf("uread hammer reads=%lu retries=%u kernel_exits=%u\n",
 	       n * HAMMER_PER_ROUND, st.hammer_retries, st.hammer_exits);
@@ -242,7 +242,7 @@ static int run_rounds(unsigned long n)
 	       (unsigned long long)st.null_min, st.exact);
 	printf("uread cost fast=%llu syscall=%llu\n",
 	       (unsigned long long)st.cost_fast, (unsigned long long)st.cost_sys);
-	printf("uread ivcsw=%llu\n", (unsigned long long)ru.ivcsw);
+	printf("uread sched ivcsw=%llu\n", (unsigned long long)ru.ivcsw);
 	return st.fails ? 1 : 0;
 }
 
