@@ -4,7 +4,8 @@
  *
  *	uread N [exact] [mux]   N rounds of: fast read, system call read,
  *	                        fast, fast, getpid, fast; then 100N fast reads
- *	                        back to back.  Exit 0 when every check held.
+ *	                        back to back, more until 16 kernel exits came
+ *	                        between them.  Exit 0 when every check held.
  *	uread fault             the guarded read (x86 rdpmc, MIPS RDHWR $2)
  *	                        without mapping: the kernel kills us
  *	uread fork              map, fork: the child does not inherit the
@@ -31,6 +32,8 @@
  *    kernel's count by more than its own path would break it.
  * The cycle bounds use only stretches where the sequence shows no kernel
  * exit but the call's own (a tick in between adds its own exit path).
+ * A read whose result buffer is on a fresh heap page faults inside its
+ * window and must retry exactly once.
  * The back-to-back reads run while a competitor is preempting us; each
  * read that a tick or a switch interrupted must have retried (the
  * sequence moved), every value stays monotonic, and retries never exceed
@@ -38,6 +41,7 @@
  *
  * Prints:
  *	uread map gen=G
+ *	uread fault_retry retries=1
  *	uread run rounds=N reads=R retries=T fails=F
  *	uread hammer reads=H retries=T kernel_exits=K
  *	uread last fast=A,B sys=C,D
@@ -54,6 +58,7 @@
 #define CYC 0                   /* slot of cycles:u */
 #define SYS 1                   /* slot of syscalls:u */
 #define HAMMER_PER_ROUND 100
+#define HAMMER_EXITS 16
 #define FAIL_LINES_MAX 8
 #define NO_READ_YET (~(uint64_t)0)
 #define ROUNDING_TICKS 1        /* a cycle counter slower than instructions */
@@ -73,6 +78,7 @@ struct stats {
 	uint64_t null_min;
 	uint64_t cost_fast;
 	uint64_t cost_sys;
+	unsigned long hammer_reads;
 	unsigned hammer_retries;
 	unsigned hammer_exits;
 	int exact;
@@ -170,23 +176,33 @@ static void measure_costs(unsigned long n)
 	}
 }
 
-/* Back-to-back reads: each retry needs a kernel exit of its own in
- * between, so retries never exceed the exits the sequence counted. */
+/*
+ * Back-to-back reads, at least n and until the sequence has shown
+ * HAMMER_EXITS kernel exits (ticks come whatever we do, so this ends).
+ * Each retry needs a kernel exit of its own in between, so retries never
+ * exceed the exits; the loop is little more than the read, so most exits
+ * land inside one and force a retry.
+ */
 static void hammer(unsigned long n)
 {
 	unsigned before = f1.retries;
+	unsigned long k;
 	uint32_t seq0;
 
 	fast(&f1, 0);
 	seq0 = f1.seq;
-	for (unsigned long k = 0; k < n; k++) {
+	for (k = 0; k < n || (f1.seq - seq0) / SEQ_PER_EXIT < HAMMER_EXITS; k++) {
 		prev = f1;
 		fast(&f1, k);
-		for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		for (uint32_t m = st.used; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+
 			if (f1.count[i] < prev.count[i])
 				fail(k, "hammer-not-monotonic", f1.count[i],
 				     prev.count[i]);
+		}
 	}
+	st.hammer_reads = k;
 	st.hammer_retries = f1.retries - before;
 	st.hammer_exits = (f1.seq - seq0) / SEQ_PER_EXIT;
 	if (st.hammer_retries > st.hammer_exits)
@@ -215,11 +231,33 @@ static int setup_counters(void)
 	return gen;
 }
 
+/*
+ * A read whose result lands on a heap page never touched yet takes a page
+ * fault inside its window (the first store of a count), so the kernel
+ * runs and rewrites the page between the two sequence loads: exactly one
+ * retry, and the values must still be in order.
+ */
+static int fault_inside_read(void)
+{
+	uintptr_t cur = (uintptr_t)brk(NULL);
+	uintptr_t fresh = (cur + PAGE_SIZE - 1) & ~(uintptr_t)(PAGE_SIZE - 1);
+	struct hwp_uread *r = (struct hwp_uread *)fresh;
+
+	if (brk((void *)(fresh + 2 * PAGE_SIZE)) < 0)
+		return -ENOMEM;
+	fast(&f1, 0);
+	fast(r, 0);
+	if (r->count[SYS] != f1.count[SYS] || r->count[CYC] < f1.count[CYC])
+		fail(0, "fault-retry-values", r->count[CYC], f1.count[CYC]);
+	printf("uread fault_retry retries=%u\n", r->retries);
+	return 0;
+}
+
 static int run_rounds(unsigned long n)
 {
 	unsigned retries;
 
-	if (setup_counters() < 0)
+	if (setup_counters() < 0 || fault_inside_read() < 0)
 		return 1;
 	for (unsigned long k = 0; k < n; k++)
 		round_once(k);
@@ -232,7 +270,7 @@ static int run_rounds(unsigned long n)
 	printf("uread run rounds=%lu reads=%lu retries=%u fails=%lu\n", n, st.reads,
 	       retries, st.fails);
 	printf("uread hammer reads=%lu retries=%u kernel_exits=%u\n",
-	       n * HAMMER_PER_ROUND, st.hammer_retries, st.hammer_exits);
+	       st.hammer_reads, st.hammer_retries, st.hammer_exits);
 	printf("uread last fast=%llu,%llu sys=%llu,%llu\n",
 	       (unsigned long long)prev.count[CYC],
 	       (unsigned long long)prev.count[SYS],

@@ -19,7 +19,9 @@
  *
  * The scheduler calls hwperf at three points only: hwperf_switch_out,
  * hwperf_switch_in and hwperf_tick.  Process lifetime adds hwperf_task_init,
- * hwperf_fork, hwperf_exit and hwperf_reap (see each below).
+ * hwperf_fork, hwperf_exit and hwperf_reap (see each below).  A task that
+ * mapped its read page adds the return to its user mode
+ * (hwperf_upage_fill and _publish, upage.c).
  *
  * A CPU's PMU is only ever touched by that CPU.  So on SMP a change that
  * concerns counters live on another CPU (a loss, a release, a new control,

@@ -5,13 +5,13 @@
  *
  * The kernel rewrites the page each time it returns to the task's user
  * mode (hwperf_upage_fill and _publish, from trap_exit), and at no other
- * time: user
- * mode only ever looks at its page while it runs, and everything that can
- * change its counts -- a fold, a switch out and in, a rotation of
- * multiplexed events, a new control, a tick -- happens in the kernel,
- * which always leaves through that one point.  So each rewrite is exact
- * for the moment user mode resumes, and the sequence number moves exactly
- * when the kernel ran in between.
+ * time: user mode only ever looks at its page while it runs, and
+ * everything that can change its counts -- a fold, a switch out and in, a
+ * rotation of multiplexed events, a new control, a tick -- happens in the
+ * kernel, which always leaves through that one point.  So each rewrite is
+ * exact for the moment user mode resumes, and the sequence number moves
+ * exactly when the kernel ran in between.  Only the task's own CPU writes
+ * its page, while the task is not in user mode.
  *
  * Only the software PMU qualifies: every soft event but cycles changes
  * only in the kernel (its sum is the count until the next kernel entry),

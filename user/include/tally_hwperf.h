@@ -59,7 +59,8 @@ struct hwp_uread {
 /*
  * The caller's counts, read from its page and the cycle counter without
  * entering the kernel: the same values a read system call would return at
- * that instant.  Retries while the kernel is writing the page or ran in
+ * that instant.  Only the counters in `used` are written; the others keep
+ * what r held.  Retries while the kernel is writing the page or ran in
  * between (the sequence moved).  Returns the generation, -EINVAL when the
  * page was not mapped, or -ENODEV when the counts are system-wide (only a
  * system call reads those).

@@ -58,8 +58,12 @@ int hwp_uread(struct hwp_uread *r)
 		uint32_t used = page->used;
 		int gen = (int)page->gen;
 
-		for (unsigned i = 0; i < HWPERF_NVCTR; i++)
-			r->count[i] = used & (1u << i) ? value(i, cc) : 0;
+		/* Only the counters in use: a read costs what it reads. */
+		for (uint32_t m = used; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctz(m);
+
+			r->count[i] = value(i, cc);
+		}
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		if (page->seq == seq) {
 			r->used = used;
