@@ -8,6 +8,7 @@
  *	                        between them.  Exit 0 when every check held.
  *	uread fault             the guarded read (x86 rdpmc, MIPS RDHWR $2)
  *	                        without mapping: the kernel kills us
+ *	uread guarded           the guarded read after mapping: allowed
  *	uread fork              map, fork: the child does not inherit the
  *	                        page, so its guarded read kills it
  *	uread bad               bad calls of the map operation change nothing
@@ -63,7 +64,7 @@
 #define NO_READ_YET (~(uint64_t)0)
 #define ROUNDING_TICKS 1        /* a cycle counter slower than instructions */
 #define BAD_ID 1
-#define USAGE "uread N [exact] [mux] | fault | fork | bad"
+#define USAGE "uread N [exact] [mux] | fault | guarded | fork | bad"
 
 static struct hwperf_control ctl;
 static struct hwperf_counts sc;
@@ -284,6 +285,19 @@ static int run_rounds(unsigned long n)
 	return st.fails ? 1 : 0;
 }
 
+/* With the page, the guarded read is allowed (x86: CR4.PCE is set, so
+ * rdpmc no longer raises #GP; QEMU, which implements no rdpmc, raises #UD
+ * instead, SIGILL; real hardware returns the counter). */
+static int guarded_mapped(void)
+{
+	if (hwp_map() < 0) {
+		printf("uread guarded: map failed\n");
+		return 1;
+	}
+	printf("uread guarded survived value=%lu\n", hwp_uguarded());
+	return 0;
+}
+
 /* Without the page, the guarded read must kill us. */
 static int guarded_unmapped(void)
 {
@@ -357,6 +371,8 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && strcmp(argv[1], "fault") == 0)
 		return guarded_unmapped();
+	if (argc >= 2 && strcmp(argv[1], "guarded") == 0)
+		return guarded_mapped();
 	if (argc >= 2 && strcmp(argv[1], "fork") == 0)
 		return fork_child_faults();
 	if (argc >= 2 && strcmp(argv[1], "bad") == 0)

@@ -37,8 +37,13 @@ SYSCALLS_BEFORE_ROUNDS = 5
 SYSCALLS_PER_ROUND = 2
 ROUNDING_TICKS = 1          # MIPS Count ticks once per 6 instructions
 HAMMER_EXITS = 16           # uread reads back to back until it saw these
+# The guarded read without the page: x86 rdpmc with CR4.PCE clear raises
+# #GP (SIGSEGV), MIPS RDHWR $2 with HWREna.CC clear a reserved instruction
+# exception (SIGILL).
 GUARDED_SIGNAL = {"x86_64": ("SIGSEGV", 11), "mips": ("SIGILL", 4),
                   "mipsbe": ("SIGILL", 4)}
+GUARDED_FAULT = {"x86_64": "#GP general protection", "mips": "reserved instruction",
+                 "mipsbe": "reserved instruction"}
 
 
 def fields(out, prefix):
@@ -137,8 +142,23 @@ def test_guarded_read_without_map_is_killed(console, target):
     name, _ = GUARDED_SIGNAL[target]
     out = console.run("spawn --wait uread fault", timeout=RUN_TIMEOUT)
     assert re.search(r"^signal %s$" % name, out, re.M), out
+    assert GUARDED_FAULT[target] in out, out
     assert "survived" not in out
     assert "alive" in console.run("echo alive")
+
+
+def test_guarded_read_after_map_is_allowed(console, target):
+    """MIPS: RDHWR $2 works once mapped.  x86: CR4.PCE is set, so rdpmc
+    no longer raises #GP; QEMU 7.2 implements no rdpmc and raises #UD
+    instead (SIGILL), which shows the permission changed."""
+    out = console.run("spawn --wait uread guarded", timeout=RUN_TIMEOUT)
+    if target == "x86_64":
+        assert re.search(r"#UD invalid opcode.*SIGILL$", out, re.M), out
+        assert "#GP" not in out
+        assert re.search(r"^signal SIGILL$", out, re.M), out
+    else:
+        assert re.search(r"^uread guarded survived value=\d+$", out, re.M), out
+        assert re.search(r"^exit 0$", out, re.M), out
 
 
 def test_forked_child_has_no_page(console, target):
