@@ -130,6 +130,18 @@ void arch_boot_progress(const char *stage);
  */
 int arch_crash(const char *kind);
 
+/* --- counters user mode reads itself (kernel/hwperf/upage.c) ------------- */
+/*
+ * Allow or forbid, on this CPU, the user-mode reads of the task about to
+ * run: x86 rdpmc (CR4.PCE; rdtsc is always allowed), MIPS RDHWR $2 and $3
+ * (HWREna CC and CCRes).  Called at every switch-in, and when a task maps
+ * its read page.  A forbidden read faults and the task gets a signal.
+ */
+void arch_user_counters(bool allow);
+/* Bits of the cycle counter as user mode reads it (x86 rdtsc 64, MIPS
+ * RDHWR $2 32); they are the low bits of arch_cycles(). */
+unsigned arch_user_cycles_bits(void);
+
 /* --- called by arch code into the kernel --------------------------------- */
 void clock_tick(void);                          /* kernel/clock.c */
 void irq_dispatch(unsigned isa_irq);            /* kernel/irq.c   */

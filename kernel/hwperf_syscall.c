@@ -6,11 +6,14 @@
  * and every argument is checked before hwperf is asked anything, so a bad
  * pointer or a bad op changes nothing.  A control (~1.8 KiB) and a counts
  * block (768 B) do not belong on the one-page kernel stack: each call
- * kmallocs one buffer big enough for either.
+ * kmallocs one buffer big enough for either.  HWPERF_OP_MAP gives the
+ * caller its read page (kernel/hwperf/upage.c), to read counts without
+ * coming here.
  */
 #include <errno.h>
 #include <string.h>
 
+#include "arch.h"
 #include "heap.h"
 #include "hwperf/hwperf.h"
 #include "hwperf_syscall.h"
@@ -48,6 +51,7 @@ static const struct op_desc ops[HWPERF_OP_COUNT] = {
 	[HWPERF_OP_SYS_GET_CONTROL] = { ARG_CTL_OUT, ID_ZERO },
 	[HWPERF_OP_SYS_SET_CONTROL] = { ARG_CTL_IN, ID_ZERO },
 	[HWPERF_OP_SYS_RELEASE] = { ARG_NONE, ID_ZERO },
+	[HWPERF_OP_MAP] = { ARG_NONE, ID_ZERO },
 };
 
 /* One call's kernel copies: the control or the counts, never both. */
@@ -138,9 +142,33 @@ static int run_counts_out(struct call *c, struct hwperf_reason *why)
 	return r;
 }
 
+/*
+ * The caller's read page (abi.h): mapped read-only at its fixed address,
+ * attached to the caller's counters, and user-mode counter reads allowed
+ * from this return to user on (the switch-in keeps them allowed).
+ */
+static int map_read_page(struct call *c, struct hwperf_reason *why)
+{
+	int err = hwperf_upage_check(c->me, why);
+	struct hwperf_upage *page;
+
+	if (err)
+		return err;
+	if (!c->uvm)
+		return -EINVAL;
+	page = uvm_map_kernel_page(c->uvm, HWPERF_UPAGE_ADDR, &err);
+	if (!page)
+		return err;
+	err = hwperf_upage_attach(c->me, page, arch_user_cycles_bits(),
+				  arch_cycles());
+	arch_user_counters(true);
+	return err;
+}
+
 static int run_no_arg(struct call *c, struct hwperf_reason *why)
 {
 	switch (c->op) {
+	case HWPERF_OP_MAP: return map_read_page(c, why);
 	case HWPERF_OP_RELEASE: return hwperf_release(c->me, c->id, why);
 	case HWPERF_OP_SAVE_CHILD: return hwperf_save_child(c->me, c->id, why);
 	default: return hwperf_sys_release(c->me, why);

@@ -6,6 +6,7 @@
  * exit and reap.  The idle task holds no counters, so it is NULL to
  * hwperf.
  */
+#include "arch.h"
 #include "hwperf/hwperf.h"
 #include "sched_hooks.h"
 #include "task.h"
@@ -23,6 +24,9 @@ void sched_hook_switch_out(struct task *prev, struct task *idle)
 void sched_hook_switch_in(struct task *next, struct task *idle)
 {
 	hwperf_switch_in(hw_of(next, idle));
+	/* Only a task that mapped its read page may read counters in user
+	 * mode (rdpmc, RDHWR): everyone else faults. */
+	arch_user_counters(hwperf_upage_mapped(hw_of(next, idle)));
 }
 
 void sched_hook_tick(struct task *cur, struct task *idle)
@@ -43,6 +47,7 @@ void task_hook_fork(struct task *parent, struct task *child)
 void task_hook_exit(struct task *t)
 {
 	hwperf_exit(&t->hw);
+	hwperf_upage_detach(&t->hw);
 }
 
 void task_hook_reap(struct task *parent, struct task *child)

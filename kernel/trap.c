@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "arch_task.h"
+#include "hwperf/hwperf.h"
 #include "hwperf/softpmu.h"
 #include "proc.h"
 #include "sched.h"
@@ -72,10 +73,18 @@ void trap_exit(bool to_user)
 	 * interrupted, and may be preempted here like user code. */
 	if (!to_user)
 		sched_preempt();
+	/* A task that reads its counts in user mode sees them as of the
+	 * moment user time starts (kernel/hwperf/upage.c). */
+	struct task *t = current_task();
+	bool upage = to_user && t->hw.upage;
+	if (upage)
+		hwperf_upage_fill(&t->hw);
 	uint64_t now = arch_cycles();
 	cut(false, now);
 	if (to_user)
-		softpmu_mode_switch(PMU_MODE_U, now, user_pc(current_task()));
+		softpmu_mode_switch(PMU_MODE_U, now, user_pc(t));
+	if (upage)
+		hwperf_upage_publish(&t->hw, now);
 }
 
 /*

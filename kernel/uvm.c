@@ -79,6 +79,10 @@ void uvm_destroy(struct uvm *u)
 		unmap_range(u, u->heap_start, heap_mapped_end(u));
 		unmap_range(u, u->stack_low, u->stack_top);
 	}
+	if (u->kpage) {
+		arch_vm_unmap(u->vm, u->kpage_va);
+		page_free(u->kpage);
+	}
 	arch_vm_destroy(u->vm);
 	kfree(u);
 }
@@ -135,6 +139,46 @@ int uvm_setup_stack(struct uvm *u)
 		u->stack_low -= PAGE_SIZE;
 	}
 	return 0;
+}
+
+/* Could a segment, the heap or the stack ever cover [va, va + page)? */
+static bool claimed(const struct uvm *u, uintptr_t va)
+{
+	uintptr_t end = va + PAGE_SIZE;
+
+	for (unsigned i = 0; i < u->nseg; i++) {
+		if (overlaps(va, end, u->seg[i].start, u->seg[i].end))
+			return true;
+	}
+	return u->stack_top &&
+	       (overlaps(va, end, u->heap_start, page_up(u->heap_limit)) ||
+	        overlaps(va, end, u->stack_limit, u->stack_top));
+}
+
+void *uvm_map_kernel_page(struct uvm *u, uintptr_t va, int *err)
+{
+	if (u->kpage) {
+		*err = u->kpage_va == va ? 0 : -EINVAL;
+		return *err ? NULL : u->kpage;
+	}
+	if ((va & PAGE_MASK) || va < u->user_base || va >= u->user_top ||
+	    claimed(u, va)) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	void *page = page_alloc();
+	if (!page) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	*err = arch_vm_map(u->vm, va, arch_virt_to_phys(page), VM_PROT_READ);
+	if (*err) {
+		page_free(page);
+		return NULL;
+	}
+	u->kpage = page;
+	u->kpage_va = va;
+	return page;
 }
 
 static bool in_heap(const struct uvm *u, uintptr_t a)
@@ -213,6 +257,8 @@ struct uvm *uvm_clone(struct uvm *src)
 	*dst = *src;
 	dst->vm = vm;
 	dst->pages = 0;
+	dst->kpage = NULL;
+	dst->kpage_va = 0;
 	int err = 0;
 	for (unsigned i = 0; i < src->nseg && !err; i++)
 		err = clone_range(dst, src, src->seg[i].start, src->seg[i].end);

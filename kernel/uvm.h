@@ -46,6 +46,10 @@ struct uvm {
 	uintptr_t stack_limit;  /* lowest address the stack may grow to */
 	uintptr_t stack_low;    /* lowest stack page mapped so far */
 	size_t pages;           /* resident user pages */
+	/* One page the kernel writes and the task only reads (hwperf's
+	 * read page), or NULL; never copied by fork. */
+	void *kpage;
+	uintptr_t kpage_va;
 };
 
 /* An empty address space; NULL when out of memory. */
@@ -68,6 +72,16 @@ int uvm_fault(struct uvm *u, uintptr_t addr, bool write);
 int uvm_brk(struct uvm *u, uintptr_t new_end, uintptr_t *result);
 /* fork: a copy of every mapped page.  NULL when out of memory. */
 struct uvm *uvm_clone(struct uvm *src);
+
+/*
+ * Map a zeroed page the kernel keeps writing, read-only for the task, at
+ * va (page aligned, in the user range, clear of the segments, the heap's
+ * and the stack's reach).  Returns its kernel address, or NULL with *err
+ * set (-EINVAL for a bad va or a second page at another va, -ENOMEM).
+ * Asking again for the same va returns the same page.  uvm_destroy frees
+ * it; uvm_clone leaves it out.
+ */
+void *uvm_map_kernel_page(struct uvm *u, uintptr_t va, int *err);
 
 /* 0 or -EFAULT; nothing is copied past the first bad byte's page. */
 int copy_from_user(struct uvm *u, void *dst, uintptr_t src, size_t n);

@@ -19,6 +19,7 @@ ifeq ($(ARCH),x86_64)
         -fno-pie -fno-asynchronous-unwind-tables
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
   USER_STUBS := arch/x86_64/user/crt0.asm arch/x86_64/user/syscall.asm
+  USER_LIB_STUBS := arch/x86_64/user/ucounters.asm
   # nasm cannot read C headers: hand it the one number it needs.
   USER_SYS_SIGRETURN := $(shell sed -n 's/^\#define SYS_sigreturn[[:space:]]*\([0-9]*\).*/\1/p' kernel/syscall_nr.h)
 else
@@ -27,6 +28,7 @@ else
         $(ENDIAN_DEF)
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
   USER_STUBS := arch/mips/user/crt0.S arch/mips/user/syscall.S
+  USER_LIB_STUBS := arch/mips/user/ucounters.S
 endif
 
 USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
@@ -38,7 +40,11 @@ USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
 $(UB)/obj/kernel/hwperf/spec.c.o $(UB)/obj/user/lib/hwperf.c.o: USER_CFLAGS += -Ikernel
 
 USER_STUB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_STUBS))
-USER_LIB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_LIB_SRCS))
+USER_LIB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_LIB_SRCS) $(USER_LIB_STUBS))
+# The library is an archive, so a program links only what it uses: its
+# text stays small (prof's bucket size follows it) and holds only its own.
+USER_AR := $(subst objcopy,ar,$(OBJCOPY))
+USER_LIB_A := $(UB)/libuser.a
 USER_ELFS := $(patsubst %,$(UB)/%.elf,$(USER_PROGS))
 USER_STRIPPED := $(patsubst %,$(UB)/%.stripped,$(USER_PROGS))
 USER_EMBED_OBJS := $(patsubst %,$(UB)/embed_%.o,$(USER_PROGS))
@@ -58,10 +64,14 @@ $(UB)/obj/%.asm.o: %.asm kernel/syscall_nr.h
 	@mkdir -p $(dir $@)
 	nasm $(ASFLAGS) -DSYS_SIGRETURN=$(USER_SYS_SIGRETURN) -MD $(UB)/obj/$*.asm.d -MP $< -o $@
 
+$(USER_LIB_A): $(USER_LIB_OBJS)
+	rm -f $@
+	$(USER_AR) rcs $@ $^
+
 # crt0 first, so _start opens the text segment.
-$(UB)/%.elf: $(USER_STUB_OBJS) $(UB)/obj/user/%.c.o $(USER_LIB_OBJS) user/user.ld
+$(UB)/%.elf: $(USER_STUB_OBJS) $(UB)/obj/user/%.c.o $(USER_LIB_A) user/user.ld
 	$(LD) $(USER_LDFLAGS) -T user/user.ld -o $@ $(USER_STUB_OBJS) \
-	    $(UB)/obj/user/$*.c.o $(USER_LIB_OBJS)
+	    $(UB)/obj/user/$*.c.o $(USER_LIB_A)
 
 # What goes into the kernel is the program without its symbols and debug
 # information (the .elf keeps them, for gdb and addr2line).

@@ -25,6 +25,7 @@ ARCH_SRCS := \
 	arch/mips/tlbrefill.S \
 	arch/mips/trap.c \
 	arch/mips/uaccess.c \
+	arch/mips/ucounters.c \
 	arch/mips/user_fault.c \
 	arch/mips/usermode.c \
 	arch/mips/vectors.S \

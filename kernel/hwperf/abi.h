@@ -41,7 +41,8 @@
 #define HWPERF_OP_SYS_GET_CONTROL 11 /* 0 hwperf_control*        0     HWPERF_GET_SYSEVCTRL */
 #define HWPERF_OP_SYS_SET_CONTROL 12 /* 0 const hwperf_control*  0     HWPERF_SET_SYSEVCTRL */
 #define HWPERF_OP_SYS_RELEASE  13 /* 0    0                      0     HWPERF_RELSYSCNTRS */
-#define HWPERF_OP_COUNT        14
+#define HWPERF_OP_MAP          14 /* 0    0                      0     (user read page) */
+#define HWPERF_OP_COUNT        15
 
 #define HWPERF_EV_RAW 0x1u      /* `code` is a raw driver code, not `name` */
 
@@ -89,6 +90,58 @@ struct hwperf_rusage {
 	 * comparable with a cycles:u / cycles:k count. */
 	uint64_t utime_cycles;
 	uint64_t stime_cycles;
+};
+
+/* ---- reading without a system call (HWPERF_OP_MAP) ------------------------
+ *
+ * HWPERF_OP_MAP maps the calling task's *read page* read-only at
+ * HWPERF_UPAGE_ADDR (the same address on every machine: above any heap,
+ * below any stack) and lets it read the cycle counter in user mode (x86:
+ * CR4.PCE set while it runs, so rdpmc works too; rdtsc always does.
+ * MIPS: HWREna.CC and CCRes, so RDHWR $2 and $3 work).  Tasks that did
+ * not map get a fault from rdpmc (SIGSEGV) and RDHWR $2 (SIGILL).
+ * Mapping twice is allowed and changes nothing; a forked child does not
+ * inherit the page.  Errors: ENODEV when the active PMU's counters cannot
+ * be read in user mode (only the software PMU's can: its events change
+ * only in the kernel, except cycles, which is the cycle counter itself),
+ * ENOMEM, EINVAL for a non-zero id or argument.
+ *
+ * The kernel rewrites the page every time it returns to the task's user
+ * mode, so each value is exact as of that moment; `seq` is odd while it
+ * writes and moves by two per rewrite.  A reader (hwp_uread) loops:
+ * read seq (retry while odd), read every counter and the cycle counter,
+ * read seq again, and retry if it moved -- it moved exactly when the
+ * kernel ran in between (a tick, a preemption, a fold, a rotation of
+ * multiplexed events, a new control).  Counter i's value is
+ *
+ *	NONE:    sum
+ *	CYCLES:  sum + ((cycle counter - start) & (2^width - 1))
+ *
+ * where the cycle counter is rdtsc (64 bits) on x86 and RDHWR $2 (CP0
+ * Count, 32 bits) on MIPS: the same clock the software PMU's cycles event
+ * counts, so the value is the one a system call read would return at
+ * that instant. */
+#define HWPERF_UPAGE_ADDR 0x7f000000u
+
+#define HWPERF_UREAD_NONE   0u  /* changes only in the kernel: sum is exact */
+#define HWPERF_UREAD_CYCLES 1u  /* sum plus the cycle counter since start */
+
+/* upage.flags */
+#define HWPERF_UPAGE_SYSCALL_ONLY 0x1u /* counts are system-wide: use a read */
+
+struct hwperf_uctr {
+	uint64_t sum;                   /* count when the kernel last left */
+	uint64_t start;                 /* cycle counter then, masked to width */
+	uint32_t how;                   /* HWPERF_UREAD_* */
+	uint32_t width;                 /* bits of the cycle counter user mode reads */
+};
+
+struct hwperf_upage {
+	uint32_t seq;                   /* odd while the kernel writes */
+	uint32_t gen;                   /* the set's generation (R7) */
+	uint32_t used;                  /* virtual counters in use */
+	uint32_t flags;                 /* HWPERF_UPAGE_* */
+	struct hwperf_uctr c[HWPERF_NVCTR];
 };
 
 #endif

@@ -19,7 +19,9 @@
  *
  * The scheduler calls hwperf at three points only: hwperf_switch_out,
  * hwperf_switch_in and hwperf_tick.  Process lifetime adds hwperf_task_init,
- * hwperf_fork, hwperf_exit and hwperf_reap (see each below).
+ * hwperf_fork, hwperf_exit and hwperf_reap (see each below).  A task that
+ * mapped its read page adds the return to its user mode
+ * (hwperf_upage_fill and _publish, upage.c).
  *
  * A CPU's PMU is only ever touched by that CPU.  So on SMP a change that
  * concerns counters live on another CPU (a loss, a release, a new control,
@@ -97,6 +99,8 @@ struct hwperf_task {
 	uint32_t loaded_seq;    /* set.ctl_seq when loaded */
 	struct hwperf_task *next_holder;
 	struct hwperf_task *prev_holder;
+	struct hwperf_upage *upage;     /* mapped read page, or NULL (upage.c) */
+	uint8_t ucycles_bits;           /* width of the cycle counter user mode reads */
 };
 
 /*
@@ -201,6 +205,31 @@ void hwperf_exit(struct hwperf_task *t);
  */
 int hwperf_task_final(struct hwperf_task *t, struct hwperf_control *ctl,
                       struct hwperf_counts *out);
+/* ---- the read page: counts without a system call (upage.c, abi.h) ------- */
+
+/* May caller map a read page on the active PMU?  0, or -ENODEV (told on
+ * the console, like every refusal). */
+int hwperf_upage_check(struct hwperf_task *caller, struct hwperf_reason *why);
+/*
+ * t (the caller, running here) gets page, the kernel's view of the page
+ * the task layer mapped at HWPERF_UPAGE_ADDR; user mode reads a cycle
+ * counter cycles_bits wide.  Filled as of cycle-counter time now.  A
+ * second call keeps the first page.  Returns t's generation.
+ */
+int hwperf_upage_attach(struct hwperf_task *t, struct hwperf_upage *page,
+                        unsigned cycles_bits, uint64_t now);
+/*
+ * Return to t's user mode (trap exit, interrupts off), in two steps so the
+ * rewrite is not charged to the task's user time: fill, before the cycle
+ * counter value `now` at which user time starts is taken, then publish
+ * with it.  Both do nothing for a task without a page.
+ */
+void hwperf_upage_fill(struct hwperf_task *t);
+void hwperf_upage_publish(struct hwperf_task *t, uint64_t now);
+/* t is going away (exit): the page is no longer written. */
+void hwperf_upage_detach(struct hwperf_task *t);
+bool hwperf_upage_mapped(const struct hwperf_task *t);
+
 /* wait: parent just reaped child (R17).  Call before freeing child's
  * slot; for a task nobody waits for, call hwperf_reap(NULL, t). */
 void hwperf_reap(struct hwperf_task *parent, struct hwperf_task *child);

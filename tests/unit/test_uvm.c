@@ -336,6 +336,66 @@ static void test_clone_out_of_memory_leaks_nothing(void **state)
 	assert_int_equal(pages_out, 0);
 }
 
+/* The hwperf read page: read-only for the task, one per address space,
+ * never where the program, heap or stack may be, freed with the space,
+ * not copied by fork. */
+static void test_kernel_page(void **state)
+{
+	(void)state;
+	struct uvm *u = make_program();
+	uintptr_t va = FAKE_TOP / 2;
+	unsigned prot = 0;
+	int err = 1, w = 0;
+	long held = pages_out;
+
+	assert_null(uvm_map_kernel_page(u, TEXT_START, &err));
+	assert_int_equal(err, -EINVAL);
+	assert_null(uvm_map_kernel_page(u, HEAP_START + PAGE_SIZE, &err));
+	assert_int_equal(err, -EINVAL);
+	assert_null(uvm_map_kernel_page(u, FAKE_TOP - PAGE_SIZE, &err));
+	assert_int_equal(err, -EINVAL);
+	assert_null(uvm_map_kernel_page(u, va + 1, &err));
+	assert_int_equal(err, -EINVAL);
+	assert_int_equal(pages_out, held);
+
+	int *k = uvm_map_kernel_page(u, va, &err);
+	assert_non_null(k);
+	assert_int_equal(err, 0);
+	assert_int_equal(uvm_map_kernel_page(u, va, &err), k);
+	assert_null(uvm_map_kernel_page(u, va + PAGE_SIZE, &err));
+	assert_int_equal(err, -EINVAL);
+	assert_int_equal(arch_vm_lookup(u->vm, va, &prot), arch_virt_to_phys(k));
+	assert_int_equal(prot, VM_PROT_READ);
+	*k = 77;
+	assert_int_equal(copy_from_user(u, &w, va, sizeof(w)), 0);
+	assert_int_equal(w, 77);
+	assert_int_equal(copy_to_user(u, va, &w, sizeof(w)), -EFAULT);
+	assert_int_equal(uvm_fault(u, va, false), -EFAULT);
+
+	struct uvm *c = uvm_clone(u);
+	assert_non_null(c);
+	assert_null(c->kpage);
+	assert_int_equal(arch_vm_lookup(c->vm, va, &prot), 0);
+	uvm_destroy(c);
+	uvm_destroy(u);
+	assert_int_equal(pages_out, 0);
+}
+
+static void test_kernel_page_out_of_memory(void **state)
+{
+	(void)state;
+	struct uvm *u = make_program();
+	int err = 0;
+
+	fail_alloc = true;
+	assert_null(uvm_map_kernel_page(u, FAKE_TOP / 2, &err));
+	assert_int_equal(err, -ENOMEM);
+	fail_alloc = false;
+	assert_null(u->kpage);
+	uvm_destroy(u);
+	assert_int_equal(pages_out, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +410,8 @@ int main(void)
 		cmocka_unit_test_setup(test_strncpy_from_user, setup),
 		cmocka_unit_test_setup(test_clone_is_a_copy, setup),
 		cmocka_unit_test_setup(test_clone_out_of_memory_leaks_nothing, setup),
+		cmocka_unit_test_setup(test_kernel_page, setup),
+		cmocka_unit_test_setup(test_kernel_page_out_of_memory, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

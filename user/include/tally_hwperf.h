@@ -13,6 +13,7 @@
 #define TALLY_USER_HWPERF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kernel/hwperf/abi.h"
 
@@ -37,6 +38,40 @@ int hwp_cpu_read(int cpu, struct hwperf_counts *out);
 int hwp_sys_get_control(struct hwperf_control *out);
 int hwp_sys_set_control(const struct hwperf_control *ctl);
 int hwp_sys_release(void);
+
+/* ---- reading without a system call (the read page, abi.h) ---------------- */
+
+/* Map the caller's read page and allow its user-mode counter reads.
+ * Returns the generation, or -ENODEV (the active PMU's counters cannot
+ * be read in user mode), -ENOMEM.  A forked child must map again. */
+int hwp_map(void);
+
+struct hwp_uread {
+	uint64_t count[HWPERF_NVCTR];
+	uint32_t used;                  /* virtual counters in use */
+	/* The page's sequence number these values belong to: it moves by 2
+	 * each time the kernel returns to this task's user mode, so two
+	 * reads whose seq differ by 2k saw k kernel exits in between. */
+	uint32_t seq;
+	unsigned retries;               /* added to at every retry, never reset */
+};
+
+/*
+ * The caller's counts, read from its page and the cycle counter without
+ * entering the kernel: the same values a read system call would return at
+ * that instant.  Only the counters in `used` are written; the others keep
+ * what r held.  Retries while the kernel is writing the page or ran in
+ * between (the sequence moved).  Returns the generation, -EINVAL when the
+ * page was not mapped, or -ENODEV when the counts are system-wide (only a
+ * system call reads those).
+ */
+int hwp_uread(struct hwp_uread *r);
+
+/* arch/<arch>/user/ucounters.*: the cycle counter as user mode reads it
+ * (rdtsc; RDHWR $2), and the read only a task that mapped its page may
+ * make (rdpmc; RDHWR $2): anyone else gets SIGSEGV (x86) or SIGILL (MIPS). */
+unsigned long hwp_ucycles(void);
+unsigned long hwp_uguarded(void);
 
 /* Parse SPEC (syntax: kernel/hwperf/spec.h) into ctl: 0, or -EINVAL with
  * the reason in why (why may be NULL). */

@@ -1,0 +1,187 @@
+/*
+ * upage.c - a task's read page: its virtual counts as the kernel leaves
+ * them, so that user mode can read them without a system call (perfctr's
+ * mapped state page; the layout and the reader's loop are in abi.h).
+ *
+ * The kernel rewrites the page each time it returns to the task's user
+ * mode (hwperf_upage_fill and _publish, from trap_exit), and at no other
+ * time: user mode only ever looks at its page while it runs, and
+ * everything that can change its counts -- a fold, a switch out and in, a
+ * rotation of multiplexed events, a new control, a tick -- happens in the
+ * kernel, which always leaves through that one point.  So each rewrite is
+ * exact for the moment user mode resumes, and the sequence number moves
+ * exactly when the kernel ran in between.  Only the task's own CPU writes
+ * its page, while the task is not in user mode.
+ *
+ * Only the software PMU qualifies: every soft event but cycles changes
+ * only in the kernel (its sum is the count until the next kernel entry),
+ * and cycles in user mode is the cycle counter itself, which user mode
+ * can read.  Hardware counters would need their user-mode index (rdpmc's
+ * ECX) from the driver, which the driver interface does not give yet.
+ */
+#include <errno.h>
+
+#include "env.h"
+#include "internal.h"
+#include "softpmu.h"
+
+/* Keep stores to the page in program order for a reader that interrupts
+ * or runs beside the writer; the reader pairs it with its own fences. */
+static inline void page_fence(void)
+{
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+static int check(struct hwperf_reason *why)
+{
+	if (!hwperf_core.ready)
+		return hwperf_fail(why, ENODEV, "no PMU driver is active");
+	if (hwperf_core.ops != &softpmu_ops)
+		return hwperf_fail(why, ENODEV, "%s counters cannot be read in "
+		                   "user mode; only the software PMU's can",
+		                   hwperf_core.caps.name);
+	return 0;
+}
+
+int hwperf_upage_check(struct hwperf_task *caller, struct hwperf_reason *why)
+{
+	return hwperf_report(caller, check(why), why);
+}
+
+static bool counts_system_wide(const struct hwperf_task *t)
+{
+	return (t->flags & HWPERF_TF_SYSHOLDER) &&
+	       hwperf_core.mode == HWPERF_SYSTEM;
+}
+
+/* Slot k of a set live on cpu: everything it counted up to now. */
+static uint64_t live_events(const struct hwperf_set *s, unsigned k,
+                            unsigned cpu)
+{
+	unsigned hw = s->pst.ctl.ctr[k].hw;
+	unsigned width = hwperf_core.caps.counter[hw].width;
+
+	return s->pst.ctr[k].sum +
+	       pmu_delta(s->pst.ctr[k].start, softpmu_peek(cpu, hw), width);
+}
+
+/* A user-mode cycles counter keeps counting after the kernel leaves. */
+static bool counts_user_cycles(const struct pmu_counter_ctl *ctl)
+{
+	return ctl->event == SOFTPMU_CYCLES && (ctl->modes & PMU_MODE_U);
+}
+
+static void fill(struct hwperf_upage *p, const struct hwperf_task *t,
+                 unsigned cpu)
+{
+	const struct hwperf_set *s = &t->set;
+
+	p->gen = s->gen;
+	p->flags = counts_system_wide(t) ? HWPERF_UPAGE_SYSCALL_ONLY : 0;
+	p->used = p->flags ? 0 : s->used;
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		p->c[i] = (struct hwperf_uctr){
+			.sum = p->used & (1u << i) ? s->v[i].count : 0,
+			.how = HWPERF_UREAD_NONE,
+		};
+	if (p->flags || hwperf_core.cpu[cpu].loaded != s)
+		return;
+	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
+		struct hwperf_uctr *c = &p->c[s->slot_vctr[k]];
+
+		c->sum += live_events(s, k, cpu);
+		if (!counts_user_cycles(&s->pst.ctl.ctr[k]))
+			continue;
+		c->how = HWPERF_UREAD_CYCLES;
+		c->width = t->ucycles_bits;
+	}
+}
+
+/*
+ * A rewrite in two steps around the moment user mode resumes: open (odd
+ * sequence) and fill the sums while the task's user counts stand still,
+ * then, once the caller has taken `now` and handed the CPU back to user
+ * time, set the cycle counters' start and close (even sequence).  So the
+ * work of filling is kernel time, not the task's cycles:u.
+ */
+static void open_and_fill(struct hwperf_task *t, unsigned cpu)
+{
+	struct hwperf_upage *p = t->upage;
+
+	__atomic_store_n(&p->seq, p->seq + 1, __ATOMIC_RELAXED);
+	page_fence();
+	fill(p, t, cpu);
+}
+
+static void start_and_close(struct hwperf_task *t, uint64_t now)
+{
+	struct hwperf_upage *p = t->upage;
+	uint64_t start = now & pmu_width_mask(t->ucycles_bits);
+
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		if (p->c[i].how == HWPERF_UREAD_CYCLES)
+			p->c[i].start = start;
+	page_fence();
+	__atomic_store_n(&p->seq, p->seq + 1, __ATOMIC_RELAXED);
+}
+
+int hwperf_upage_attach(struct hwperf_task *t, struct hwperf_upage *page,
+                        unsigned cycles_bits, uint64_t now)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+	int gen;
+
+	if (!t->upage) {
+		t->upage = page;
+		t->ucycles_bits = (uint8_t)cycles_bits;
+		page->seq = 0;
+	}
+	open_and_fill(t, cpu);
+	start_and_close(t, now);
+	gen = (int)t->set.gen;
+	hwperf_unlock(cpu, f);
+	return gen;
+}
+
+void hwperf_upage_fill(struct hwperf_task *t)
+{
+	unsigned cpu;
+	unsigned long f;
+
+	if (!t || !t->upage)
+		return;
+	cpu = hwperf_env_this_cpu();
+	f = hwperf_lock(cpu);
+	open_and_fill(t, cpu);
+	hwperf_unlock(cpu, f);
+}
+
+void hwperf_upage_publish(struct hwperf_task *t, uint64_t now)
+{
+	unsigned cpu;
+	unsigned long f;
+
+	if (!t || !t->upage)
+		return;
+	cpu = hwperf_env_this_cpu();
+	f = hwperf_lock(cpu);
+	/* Only after a fill: a page attached in between is already closed. */
+	if (t->upage->seq & 1u)
+		start_and_close(t, now);
+	hwperf_unlock(cpu, f);
+}
+
+void hwperf_upage_detach(struct hwperf_task *t)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+
+	t->upage = NULL;
+	hwperf_unlock(cpu, f);
+}
+
+bool hwperf_upage_mapped(const struct hwperf_task *t)
+{
+	return t && t->upage;
+}
