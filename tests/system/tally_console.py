@@ -151,3 +151,16 @@ def kv(output):
         if m:
             d[m.group(1)] = m.group(2)
     return d
+
+
+def fields(out, prefix):
+    """key=value pairs of the line that starts with prefix, as strings: the
+    shape of every report line a user program prints."""
+    m = re.search(r"^%s (\w+=.*)$" % re.escape(prefix), out, re.M)
+    assert m, "no `%s` line in:\n%s" % (prefix, out)
+    return dict(f.split("=", 1) for f in m.group(1).split())
+
+
+def ints(d):
+    """The integer-valued fields of d, as ints."""
+    return {k: int(v) for k, v in d.items() if re.fullmatch(r"-?\d+", v)}

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from tally_console import Console
+from tally_console import Console, fields, ints
 
 pytestmark = pytest.mark.kernel_only
 
@@ -46,14 +46,6 @@ GUARDED_FAULT = {"x86_64": "#GP general protection", "mips": "reserved instructi
                  "mipsbe": "reserved instruction"}
 
 
-def fields(out, prefix):
-    m = re.search(r"^%s (\w+=.*)$" % re.escape(prefix), out, re.M)
-    assert m, "no `%s` line in:\n%s" % (prefix, out)
-    return dict(f.split("=", 1) for f in m.group(1).split())
-
-
-def ints(d):
-    return {k: int(v) for k, v in d.items() if re.fullmatch(r"-?\d+", v)}
 
 
 def pair(s):

@@ -17,6 +17,8 @@ import re
 
 import pytest
 
+from tally_console import fields, ints
+
 pytestmark = pytest.mark.kernel_only
 
 RUN_TIMEOUT = 120
@@ -40,15 +42,6 @@ def run(c, line):
     return out
 
 
-def fields(out, prefix):
-    """key=value pairs of the line starting with prefix (as strings)."""
-    m = re.search(r"^%s (\w+=.*)$" % re.escape(prefix), out, re.M)
-    assert m, "no `%s` line in:\n%s" % (prefix, out)
-    return dict(f.split("=", 1) for f in m.group(1).split())
-
-
-def ints(d):
-    return {k: int(v) for k, v in d.items() if re.fullmatch(r"-?\d+", v)}
 
 
 def expected_signal_points(thresh, calls):
