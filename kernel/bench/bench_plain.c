@@ -6,32 +6,24 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "args.h"
 #include "bench_plain.h"
+#include "bench_task.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
 #include "proc.h"
 #include "task.h"
 #include "uabi.h"
 
-#define PLAIN_ARGV_MAX 8
-#define PLAIN_LINE_MAX 128
-
 int bench_plain_spawn(const char *prog, const char *args)
 {
-	char line[PLAIN_LINE_MAX];
-	char *argv[PLAIN_ARGV_MAX + 1];
+	static struct bench_argv a;
 	struct task *me = current_task();
+	int err = bench_argv(&a, prog, args);
 
-	int n = snprintf(line, sizeof(line), "%s %s", prog, args ? args : "");
-	if (n < 0 || (size_t)n >= sizeof(line))
-		return -E2BIG;
-	int argc = args_split(line, argv, PLAIN_ARGV_MAX);
-	if (argc <= 0)
-		return -EINVAL;
-	argv[argc] = NULL;
+	if (err < 0)
+		return err;
 	struct spawn_req req = {
-		.prog = argv[0], .argc = argc, .argv = argv,
+		.prog = a.argv[0], .argc = a.argc, .argv = a.argv,
 		.uid = me->uid, .pgid = me->pgid,
 	};
 	return proc_spawn(&req);
@@ -44,7 +36,7 @@ int bench_plain_wait(int pid, int *status, struct task_acct *acct)
 	return r < 0 ? r : 0;
 }
 
-static int plain_run(const char *prog, const char *args, struct task_acct *acct)
+int bench_plain_run(const char *prog, const char *args, struct task_acct *acct)
 {
 	int status;
 	int pid = bench_plain_spawn(prog, args);
@@ -115,7 +107,7 @@ int bench_sys_count(const char *spec, const char *prog, const char *args,
 	int r = hwperf_sys_acquire(NULL, &ctl, &why);
 	if (r < 0)
 		return r;
-	r = plain_run(prog, args, acct);
+	r = bench_plain_run(prog, args, acct);
 	int rd = hwperf_sys_read(NULL, &counts, &why);
 	hwperf_sys_release(NULL, &why);
 	if (r < 0)

@@ -20,6 +20,10 @@ int bench_plain_spawn(const char *prog, const char *args);
 /* Reap pid: 0 with its wait status and accounting, or -errno. */
 int bench_plain_wait(int pid, int *status, struct task_acct *acct);
 
+/* Spawn and reap: 0 when it exited 0 (its accounting in *acct), -ECHILD
+ * when it did not, or -errno. */
+int bench_plain_run(const char *prog, const char *args, struct task_acct *acct);
+
 /*
  * true, with the reason in s->skip, when this benchmark may not take the
  * PMU into SYSTEM mode: the console is not root (R3/R5), or the PMU is not

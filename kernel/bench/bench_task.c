@@ -14,9 +14,6 @@
 #include "task.h"
 #include "uabi.h"
 
-#define PROG_ARGV_MAX 8
-#define PROG_LINE_MAX 128
-
 /* Filled by the child's reap hook; benchmarks run one at a time. */
 static struct bench_prog *collecting;
 static bool reaped;
@@ -31,33 +28,39 @@ static void on_reap(struct task *t, void *arg)
 	reaped = true;
 }
 
+int bench_argv(struct bench_argv *a, const char *prog, const char *args)
+{
+	int n = snprintf(a->line, sizeof(a->line), "%s %s", prog, args ? args : "");
+
+	if (n < 0 || (size_t)n >= sizeof(a->line))
+		return -E2BIG;
+	a->argc = args_split(a->line, a->argv, BENCH_ARGV_MAX);
+	if (a->argc <= 0)
+		return -EINVAL;
+	a->argv[a->argc] = NULL;
+	return 0;
+}
+
 int bench_run_prog(const char *spec, const char *prog, const char *args,
 		   struct bench_prog *out, struct hwperf_reason *why)
 {
 	static struct hwperf_control ctl;       /* large: off the stack */
-	char line[PROG_LINE_MAX];
-	char *argv[PROG_ARGV_MAX + 1];
+	static struct bench_argv a;
 	int gen;
 
 	memset(out, 0, sizeof(*out));
 	if (hwperf_spec_parse(spec, hwperf_caps(), &ctl, why) < 0)
 		return -EINVAL;
-	int n = snprintf(line, sizeof(line), "%s %s", prog, args ? args : "");
-	if (n < 0 || (size_t)n >= sizeof(line)) {
-		snprintf(why->text, sizeof(why->text), "E2BIG: arguments of '%s' too long", prog);
-		return -E2BIG;
+	int err = bench_argv(&a, prog, args);
+	if (err < 0) {
+		snprintf(why->text, sizeof(why->text), "%s: cannot make a command line "
+			 "of '%s' and its arguments", errno_name(err), prog);
+		return err;
 	}
-	int argc = args_split(line, argv, PROG_ARGV_MAX);
-	if (argc <= 0) {
-		snprintf(why->text, sizeof(why->text), "EINVAL: cannot split '%s'", line);
-		return -EINVAL;
-	}
-	argv[argc] = NULL;
-
 	struct counted_run run = { .ctl = &ctl, .on_reap = on_reap };
 	collecting = out;
 	reaped = false;
-	int pid = counted_spawn(argc, argv, &run, &gen, why);
+	int pid = counted_spawn(a.argc, a.argv, &run, &gen, why);
 	if (pid < 0) {
 		collecting = NULL;
 		return pid;

@@ -17,6 +17,18 @@
 #include "acct.h"
 #include "hwperf/hwperf.h"
 
+/* A program's command line as spawn takes it: "prog" and its words. */
+#define BENCH_ARGV_MAX 8
+#define BENCH_LINE_MAX 128
+struct bench_argv {
+	char line[BENCH_LINE_MAX];
+	char *argv[BENCH_ARGV_MAX + 1];         /* NULL-terminated */
+	int argc;
+};
+
+/* Split "prog args" (args may be NULL) into a: 0, -E2BIG or -EINVAL. */
+int bench_argv(struct bench_argv *a, const char *prog, const char *args);
+
 struct bench_prog {
 	struct hwperf_control ctl;      /* final control (slot layout of counts) */
 	struct hwperf_counts counts;    /* final counts, children included (R17) */

@@ -29,6 +29,7 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "bench_plain.h"
 #include "bench_task.h"
 #include "bootargs.h"
 #include "clock.h"
@@ -93,23 +94,6 @@ static void spec_of(unsigned n, char *buf, size_t len)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "," : "", SPEC_EVENT);
 }
 
-static int run_plain(const char *prog, const char *num, struct task_acct *acct)
-{
-	char *argv[] = { (char *)prog, (char *)num, NULL };
-	/* As the console's caller, like `spawn`: never more privilege. */
-	struct spawn_req req = { .prog = prog, .argc = 2, .argv = argv,
-				 .uid = current_task()->uid, .pgid = 0 };
-	int status;
-	int pid = proc_spawn(&req);
-
-	if (pid < 0)
-		return pid;
-	int r = proc_waitpid(pid, &status, 0, acct);
-	if (r < 0)
-		return r;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -ECHILD;
-}
-
 static int run_counted(const char *spec, const char *prog, const char *num,
 		       struct task_acct *acct)
 {
@@ -131,7 +115,7 @@ static int run_once(const struct workload *w, uint64_t n, struct prog_run *r)
 	uint64_t t0 = clock_ticks();
 	uint64_t c0 = arch_cycles();
 	int err = w->spec ? run_counted(w->spec, w->prog, num, &r->acct)
-			  : run_plain(w->prog, num, &r->acct);
+			  : bench_plain_run(w->prog, num, &r->acct);
 	r->cycles = arch_cycles() - c0;
 	r->ticks = clock_ticks() - t0;
 	return err;
