@@ -76,7 +76,7 @@ void trap_exit(bool to_user)
 	/* A task that reads its counts in user mode sees them as of the
 	 * moment user time starts (kernel/hwperf/upage.c). */
 	struct task *t = current_task();
-	bool upage = to_user && t->hw.upage;
+	bool upage = to_user && hwperf_upage_mapped(&t->hw);
 	if (upage)
 		hwperf_upage_fill(&t->hw);
 	uint64_t now = arch_cycles();
