@@ -93,6 +93,15 @@ struct pmu_counter_caps {
 	bool fixed;             /* counts one event only; not for raw codes */
 	/* Longest i-mode period in events; 0 if the counter cannot interrupt. */
 	uint64_t max_period;
+	/*
+	 * Whether user mode can read this counter itself, and how it names
+	 * it: the value x86 rdpmc takes in ECX (Intel general counter i: i;
+	 * fixed counter j: bit 30 | j; AMD counter i: i).  false
+	 * (what a zeroed caps says) when only the kernel can read it, as for
+	 * MIPS PerfCnt, which is CP0: the read page then refuses this PMU.
+	 */
+	bool user_read;
+	uint32_t user_index;
 };
 
 struct pmu_caps {

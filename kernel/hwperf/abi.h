@@ -102,8 +102,9 @@ struct hwperf_rusage {
  * not map get a fault from rdpmc (SIGSEGV) and RDHWR $2 (SIGILL).
  * Mapping twice is allowed and changes nothing; a forked child does not
  * inherit the page.  Errors: ENODEV when the active PMU's counters cannot
- * be read in user mode (only the software PMU's can: its events change
- * only in the kernel, except cycles, which is the cycle counter itself),
+ * be read in user mode (the software PMU's can: its events change only
+ * in the kernel, except cycles, which is the cycle counter itself; a
+ * hardware PMU's can when its driver names every counter's rdpmc index),
  * ENOMEM, EINVAL for a non-zero id or argument.
  *
  * The kernel rewrites the page every time it returns to the task's user
@@ -117,23 +118,32 @@ struct hwperf_rusage {
  *	NONE:    sum
  *	CYCLES:  sum + ((cycle counter - start) & (2^width - 1))
  *
+ *	RDPMC:   sum + ((rdpmc(uindex[i]) - start) & (2^width - 1))
+ *
  * where the cycle counter is rdtsc (64 bits) on x86 and RDHWR $2 (CP0
  * Count, 32 bits) on MIPS: the same clock the software PMU's cycles event
  * counts, so the value is the one a system call read would return at
- * that instant. */
+ * that instant.  RDPMC (x86 hardware PMUs) reads the counter the event is
+ * on now; rdpmc returns more bits than the counter has, so the difference
+ * is masked to its width, as the kernel's own fold does.  An event
+ * rotated off the hardware by multiplexing is NONE until it is back.
+ * MIPS PerfCnt is CP0, which user mode cannot read: with a MIPS hardware
+ * PMU active, HWPERF_OP_MAP answers ENODEV. */
 #define HWPERF_UPAGE_ADDR 0x7f000000u
 
 #define HWPERF_UREAD_NONE   0u  /* changes only in the kernel: sum is exact */
 #define HWPERF_UREAD_CYCLES 1u  /* sum plus the cycle counter since start */
+/* (+) sum plus hardware counter uindex[i] since start (x86 rdpmc) */
+#define HWPERF_UREAD_RDPMC  2u
 
 /* upage.flags */
 #define HWPERF_UPAGE_SYSCALL_ONLY 0x1u /* counts are system-wide: use a read */
 
 struct hwperf_uctr {
 	uint64_t sum;                   /* count when the kernel last left */
-	uint64_t start;                 /* cycle counter then, masked to width */
+	uint64_t start;                 /* cycle counter or PMC then, masked to width */
 	uint32_t how;                   /* HWPERF_UREAD_* */
-	uint32_t width;                 /* bits of the cycle counter user mode reads */
+	uint32_t width;                 /* bits of the counter user mode reads */
 };
 
 struct hwperf_upage {
@@ -142,6 +152,8 @@ struct hwperf_upage {
 	uint32_t used;                  /* virtual counters in use */
 	uint32_t flags;                 /* HWPERF_UPAGE_* */
 	struct hwperf_uctr c[HWPERF_NVCTR];
+	/* (+) Counter i's rdpmc ECX when c[i].how is HWPERF_UREAD_RDPMC. */
+	uint32_t uindex[HWPERF_NVCTR];
 };
 
 #endif

@@ -13,11 +13,16 @@
  * exactly when the kernel ran in between.  Only the task's own CPU writes
  * its page, while the task is not in user mode.
  *
- * Only the software PMU qualifies: every soft event but cycles changes
- * only in the kernel (its sum is the count until the next kernel entry),
- * and cycles in user mode is the cycle counter itself, which user mode
- * can read.  Hardware counters would need their user-mode index (rdpmc's
- * ECX) from the driver, which the driver interface does not give yet.
+ * The software PMU qualifies: every soft event but cycles changes only
+ * in the kernel (its sum is the count until the next kernel entry), and
+ * cycles in user mode is the cycle counter itself, which user mode can
+ * read.  A hardware PMU qualifies when its driver names, for every
+ * counter, the index user mode reads it by (pmu_counter_caps.user_read,
+ * x86 rdpmc): an event on a counter then reads as the folded sum plus
+ * what the counter gained since the driver's resume recorded its start,
+ * masked to the counter's width (rdpmc returns 40 or 64 bits whatever the
+ * counter has).  An event multiplexed off the hardware changes only when
+ * the kernel rotates it back, so its sum is exact, as for soft events.
  */
 #include <errno.h>
 
@@ -32,14 +37,33 @@ static inline void page_fence(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+static bool is_soft(void)
+{
+	return hwperf_core.ops == &softpmu_ops;
+}
+
+/* A hardware counter user mode cannot read, or -1 when it reads them all. */
+static int first_kernel_only_counter(void)
+{
+	for (unsigned hw = 0; hw < hwperf_core.caps.ncounters; hw++)
+		if (!hwperf_core.caps.counter[hw].user_read)
+			return (int)hw;
+	return -1;
+}
+
 static int check(struct hwperf_reason *why)
 {
+	int hw;
+
 	if (!hwperf_core.ready)
 		return hwperf_fail(why, ENODEV, "no PMU driver is active");
-	if (hwperf_core.ops != &softpmu_ops)
+	if (is_soft())
+		return 0;
+	hw = first_kernel_only_counter();
+	if (hw >= 0)
 		return hwperf_fail(why, ENODEV, "%s counters cannot be read in "
-		                   "user mode; only the software PMU's can",
-		                   hwperf_core.caps.name);
+		                   "user mode (counter %d is kernel-only)",
+		                   hwperf_core.caps.name, hw);
 	return 0;
 }
 
@@ -71,6 +95,36 @@ static bool counts_user_cycles(const struct pmu_counter_ctl *ctl)
 	return ctl->event == SOFTPMU_CYCLES && (ctl->modes & PMU_MODE_U);
 }
 
+/* Slot k of a soft set: its count up to now, plus the cycle counter for
+ * a user-mode cycles event. */
+static void fill_soft_slot(struct hwperf_uctr *c, const struct hwperf_task *t,
+                           unsigned k, unsigned cpu)
+{
+	const struct hwperf_set *s = &t->set;
+
+	c->sum += live_events(s, k, cpu);
+	if (!counts_user_cycles(&s->pst.ctl.ctr[k]))
+		return;
+	c->how = HWPERF_UREAD_CYCLES;
+	c->width = t->ucycles_bits;
+}
+
+/* Slot k of a hardware set: folded so far, plus the counter from start
+ * on, which user mode reads itself. */
+static void fill_rdpmc_slot(struct hwperf_upage *p, unsigned i,
+                            const struct hwperf_set *s, unsigned k)
+{
+	const struct pmu_counter_caps *hc =
+		&hwperf_core.caps.counter[s->pst.ctl.ctr[k].hw];
+	struct hwperf_uctr *c = &p->c[i];
+
+	c->sum += s->pst.ctr[k].sum;
+	c->start = s->pst.ctr[k].start;
+	c->how = HWPERF_UREAD_RDPMC;
+	c->width = hc->width;
+	p->uindex[i] = hc->user_index;
+}
+
 static void fill(struct hwperf_upage *p, const struct hwperf_task *t,
                  unsigned cpu)
 {
@@ -79,21 +133,22 @@ static void fill(struct hwperf_upage *p, const struct hwperf_task *t,
 	p->gen = s->gen;
 	p->flags = counts_system_wide(t) ? HWPERF_UPAGE_SYSCALL_ONLY : 0;
 	p->used = p->flags ? 0 : s->used;
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		p->c[i] = (struct hwperf_uctr){
 			.sum = p->used & (1u << i) ? s->v[i].count : 0,
 			.how = HWPERF_UREAD_NONE,
 		};
+		p->uindex[i] = 0;
+	}
 	if (p->flags || hwperf_core.cpu[cpu].loaded != s)
 		return;
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
-		struct hwperf_uctr *c = &p->c[s->slot_vctr[k]];
+		unsigned i = s->slot_vctr[k];
 
-		c->sum += live_events(s, k, cpu);
-		if (!counts_user_cycles(&s->pst.ctl.ctr[k]))
-			continue;
-		c->how = HWPERF_UREAD_CYCLES;
-		c->width = t->ucycles_bits;
+		if (is_soft())
+			fill_soft_slot(&p->c[i], t, k, cpu);
+		else
+			fill_rdpmc_slot(p, i, s, k);
 	}
 }
 

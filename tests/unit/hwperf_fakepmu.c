@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hwperf_fake_env.h"
@@ -119,6 +120,21 @@ uint32_t fakepmu_code(unsigned cpu, unsigned hw)
 	return banks[cpu].ctr[hw].sel & SEL_CODE_MASK;
 }
 
+static uint32_t user_index(unsigned hw)
+{
+	return (cfg.fixed_mask >> hw) & 1u ? FAKEPMU_UINDEX_FIXED | hw : hw;
+}
+
+uint64_t fakepmu_rdpmc(unsigned cpu, uint32_t index)
+{
+	for (unsigned hw = 0; hw < cfg.ncounters; hw++)
+		if (user_index(hw) == index)
+			return banks[cpu].ctr[hw].value | ~mask();
+	fprintf(stderr, "fakepmu: rdpmc of unknown index 0x%x\n",
+	        (unsigned)index);
+	abort();
+}
+
 /* Events until this counter next overflows. */
 static uint64_t distance(uint64_t value)
 {
@@ -208,6 +224,8 @@ static int fk_probe(struct pmu_caps *caps)
 		caps->counter[k].width = (uint8_t)cfg.width;
 		caps->counter[k].fixed = (cfg.fixed_mask >> k) & 1u;
 		caps->counter[k].max_period = cfg.irq ? max_period() : 0;
+		caps->counter[k].user_read = cfg.user_read;
+		caps->counter[k].user_index = user_index(k);
 	}
 	caps->modes = cfg.modes;
 	caps->counts = true;

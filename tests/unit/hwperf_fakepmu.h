@@ -32,7 +32,12 @@ struct fakepmu_cfg {
 	const struct pmu_event_table *table;
 	bool absent;                    /* probe answers -ENODEV */
 	unsigned skid;                  /* events between overflow and interrupt */
+	bool user_read;                 /* user mode reads counters (rdpmc) */
 };
+
+/* User indexes, shaped like Intel's rdpmc ECX: a general counter by its
+ * number, a fixed one with this bit set. */
+#define FAKEPMU_UINDEX_FIXED 0x40000000u
 
 /* Event codes of the generic table. */
 #define FK_CYCLES 0x00u         /* any counter (and the fixed one) */
@@ -68,5 +73,9 @@ void fakepmu_count(unsigned cpu, uint32_t code, uint32_t mode, uint64_t n);
 uint64_t fakepmu_value(unsigned cpu, unsigned hw);
 bool fakepmu_enabled(unsigned cpu, unsigned hw);
 uint32_t fakepmu_code(unsigned cpu, unsigned hw);
+/* What rdpmc of a user index returns on cpu: the counter, with the bits
+ * above its width set (real rdpmc returns more bits than count), so a
+ * reader that forgets to mask is wrong.  Aborts on an unknown index. */
+uint64_t fakepmu_rdpmc(unsigned cpu, uint32_t index);
 
 #endif

@@ -112,6 +112,25 @@ static void test_probe_deneb_legacy(void **state)
 	assert_int_equal(xd_writes_to(PERF_CTL_CORE0), 0);
 }
 
+/* rdpmc's ECX on AMD names a counter by its number: 0-5 for the core
+ * counters (PerfCtrExtCore), 0-3 for the legacy ones. */
+static void test_user_index_is_the_counter_number(void **state)
+{
+	(void)state;
+	amd_machine(&zen);
+	assert_int_equal(amd_ops.probe(&caps), 0);
+	for (unsigned hw = 0; hw < 6; hw++) {
+		assert_true(caps.counter[hw].user_read);
+		assert_int_equal(caps.counter[hw].user_index, hw);
+	}
+	amd_machine(&deneb);
+	assert_int_equal(amd_ops.probe(&caps), 0);
+	for (unsigned hw = 0; hw < 4; hw++) {
+		assert_true(caps.counter[hw].user_read);
+		assert_int_equal(caps.counter[hw].user_index, hw);
+	}
+}
+
 static void test_probe_qemu_epyc_not_counting(void **state)
 {
 	(void)state;
@@ -291,6 +310,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_probe_zen, setup),
 		cmocka_unit_test_setup(test_probe_deneb_legacy, setup),
+		cmocka_unit_test_setup(test_user_index_is_the_counter_number, setup),
 		cmocka_unit_test_setup(test_probe_qemu_epyc_not_counting, setup),
 		cmocka_unit_test_setup(test_probe_not_advancing, setup),
 		cmocka_unit_test_setup(test_probe_intel_cpu, setup),

@@ -178,6 +178,32 @@ static void test_probe_skylake(void **state)
 	assert_int_equal(xd_msr(IA32_PERFEVTSEL0), 0);
 }
 
+/* rdpmc's ECX (SDM vol. 2, RDPMC): general counter i is i, fixed counter
+ * j is bit 30 | j.  Skylake: hw 0-3 general, hw 4-6 fixed 0-2. */
+#define SDM_RDPMC_FIXED 0x40000000u
+
+static void test_user_index_encoding(void **state)
+{
+	(void)state;
+	intel_machine(&skylake);
+	assert_int_equal(intel_arch_ops.probe(&caps), 0);
+	for (unsigned hw = 0; hw < 4; hw++) {
+		assert_true(caps.counter[hw].user_read);
+		assert_int_equal(caps.counter[hw].user_index, hw);
+	}
+	for (unsigned j = 0; j < 3; j++) {
+		assert_true(caps.counter[4 + j].user_read);
+		assert_int_equal(caps.counter[4 + j].user_index,
+		                 SDM_RDPMC_FIXED | j);
+	}
+	/* Conroe: 2 general, so fixed 0 is hw 2. */
+	intel_machine(&conroe);
+	assert_int_equal(intel_arch_ops.probe(&caps), 0);
+	assert_int_equal(caps.counter[1].user_index, 1);
+	assert_int_equal(caps.counter[2].user_index, SDM_RDPMC_FIXED);
+	assert_int_equal(caps.counter[4].user_index, SDM_RDPMC_FIXED | 2);
+}
+
 static void test_probe_qemu_tcg_not_present(void **state)
 {
 	(void)state;
@@ -637,6 +663,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_probe_skylake, setup),
+		cmocka_unit_test_setup(test_user_index_encoding, setup),
 		cmocka_unit_test_setup(test_probe_qemu_tcg_not_present, setup),
 		cmocka_unit_test_setup(test_probe_emulator_dropping_writes, setup),
 		cmocka_unit_test_setup(test_probe_counter_that_does_not_advance, setup),

@@ -145,6 +145,8 @@ static void test_probe_74k(void **state)
 		assert_int_equal(caps.counter[hw].width, 32);
 		/* pmu.h: 0 = cannot interrupt (the line is not wired). */
 		assert_true(caps.counter[hw].max_period == 0);
+		/* PerfCnt is CP0: no user-mode read (the read page refuses). */
+		assert_false(caps.counter[hw].user_read);
 	}
 	assert_int_equal(caps.modes, PMU_MODE_ALL);
 	assert_ptr_equal(caps.tables[0], &mips_74k_table);

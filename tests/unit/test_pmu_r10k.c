@@ -74,6 +74,9 @@ static void test_probe_r10000(void **state)
 	assert_int_equal(caps.slots_per_counter, 16);
 	assert_int_equal(caps.counter[1].width, 32);
 	assert_true(caps.counter[1].max_period == 0x80000000ull);
+	/* CP0 counters: no user-mode read. */
+	assert_false(caps.counter[0].user_read);
+	assert_false(caps.counter[1].user_read);
 	assert_true(caps.overflow_irq);
 	assert_int_equal(caps.modes, PMU_MODE_ALL);
 	assert_ptr_equal(caps.tables[0], &r10000_table);

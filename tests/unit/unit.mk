@@ -11,6 +11,8 @@
 # headers, not libc/include: tests/unit/host_libc.h, included first in every
 # file, renames our libc (memcpy -> tl_memcpy, ...) so that it is what the
 # tests exercise while glibc, cmocka and the sanitizers keep their own.
+# user/include is on the path so that a test can link a user library file
+# (user/lib/uread.c) with its own fakes of the arch reads beneath it.
 
 UNIT_B   := build/host/unit
 UNIT_OBJ := $(UNIT_B)/obj
@@ -19,7 +21,8 @@ UNIT_CC  ?= cc
 UNIT_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all
 UNIT_CFLAGS := -std=c11 -Wall -Wextra -Werror -g -O1 $(UNIT_SAN) \
 	-fno-omit-frame-pointer -fno-builtin -U_FORTIFY_SOURCE \
-	-Ikernel -Idrivers -I. -include tests/unit/host_libc.h -MMD -MP
+	-Ikernel -Idrivers -I. -Iuser/include \
+	-include tests/unit/host_libc.h -MMD -MP
 UNIT_LDLIBS := -lcmocka
 
 UNIT_TESTS := $(sort $(basename $(notdir $(wildcard tests/unit/test_*.c))))

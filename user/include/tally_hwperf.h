@@ -72,6 +72,12 @@ int hwp_uread(struct hwp_uread *r);
  * make (rdpmc; RDHWR $2): anyone else gets SIGSEGV (x86) or SIGILL (MIPS). */
 unsigned long hwp_ucycles(void);
 unsigned long hwp_uguarded(void);
+/* A hardware counter by its rdpmc index (the page's uindex), all the bits
+ * rdpmc returns: x86 only, and only in a task that mapped its page.  MIPS
+ * has no user-readable PMC (PerfCnt is CP0): its kernel never publishes a
+ * counter as HWPERF_UREAD_RDPMC, so there this is never called and
+ * answers 0. */
+unsigned long hwp_urdpmc(uint32_t index);
 
 /* Parse SPEC (syntax: kernel/hwperf/spec.h) into ctl: 0, or -EINVAL with
  * the reason in why (why may be NULL). */

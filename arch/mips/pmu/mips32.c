@@ -239,6 +239,8 @@ static void fill_caps(struct pmu_caps *caps)
 	for (unsigned hw = 0; hw < m.n; hw++) {
 		caps->counter[hw].width = (uint8_t)m.width[hw];
 		caps->counter[hw].max_period = max_period(hw);
+		/* PerfCnt is CP0: only the kernel reads it (no rdpmc). */
+		caps->counter[hw].user_read = false;
 	}
 	caps->modes = PMU_MODE_ALL;
 	if (m.core->table) {

@@ -127,6 +127,8 @@ static void fill_caps(struct pmu_caps *caps)
 		/* 0 when no interrupt can come, as pmu.h defines it. */
 		caps->counter[hw].max_period = r.irq ?
 		        mips_pmu_max_period(R10K_WIDTH) : 0;
+		/* The counters are CP0 registers: only the kernel reads them. */
+		caps->counter[hw].user_read = false;
 	}
 	caps->modes = PMU_MODE_ALL;
 	caps->slots_per_counter = R10K_SLOTS;

@@ -28,3 +28,14 @@ hwp_uguarded:
 	jr	$ra
 	nop
 	.end	hwp_uguarded
+
+	/* unsigned long hwp_urdpmc(uint32_t index): MIPS has no user-mode
+	 * read of a performance counter (PerfCnt is CP0), so the kernel never
+	 * tells a reader to make one; this only completes the user library's
+	 * interface (tally_hwperf.h) and answers 0. */
+	.globl	hwp_urdpmc
+	.ent	hwp_urdpmc
+hwp_urdpmc:
+	jr	$ra
+	move	$v0, $zero
+	.end	hwp_urdpmc

@@ -155,6 +155,9 @@ static void fill_caps(struct pmu_caps *caps)
 		caps->counter[hw].width = AMD_WIDTH;
 		/* 0 when no interrupt can come, as pmu.h defines it. */
 		caps->counter[hw].max_period = amd.irq ? AMD_MAX_PERIOD : 0;
+		/* RDPMC's ECX names a legacy or core counter by its number. */
+		caps->counter[hw].user_read = true;
+		caps->counter[hw].user_index = hw;
 	}
 	caps->modes = PMU_MODE_K | PMU_MODE_U;
 	caps->ntables = 1;

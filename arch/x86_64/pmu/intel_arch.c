@@ -122,6 +122,15 @@ static uint64_t global_bit(unsigned hw)
 	                    : 1ull << hw;
 }
 
+/* RDPMC's ECX (SDM vol. 2, RDPMC): a general counter by its number, a
+ * fixed counter by its number with this bit set. */
+#define RDPMC_FIXED (UINT32_C(1) << 30)
+
+static uint32_t rdpmc_index(unsigned hw)
+{
+	return is_fixed(hw) ? RDPMC_FIXED | (hw - pmu.ngp) : hw;
+}
+
 static uint64_t read_counter(unsigned hw)
 {
 	return x86_pmu_io->rdmsr(counter_msr(hw)) & pmu_width_mask(width_of(hw));
@@ -268,6 +277,8 @@ static void fill_caps(struct pmu_caps *caps)
 		caps->counter[hw].width = (uint8_t)width_of(hw);
 		caps->counter[hw].fixed = is_fixed(hw);
 		caps->counter[hw].max_period = max_period(width_of(hw));
+		caps->counter[hw].user_read = true;
+		caps->counter[hw].user_index = rdpmc_index(hw);
 	}
 	caps->modes = PMU_MODE_K | PMU_MODE_U;
 	pmu.table.name = "intel-arch";
