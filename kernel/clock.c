@@ -42,6 +42,15 @@ uint64_t clock_ticks(void)
 	return ticks;
 }
 
+uint64_t clock_wait_tick(void)
+{
+	uint64_t t = clock_ticks();
+
+	while (clock_ticks() == t)
+		;
+	return clock_ticks();
+}
+
 uint64_t clock_uptime_ms(void)
 {
 	uint64_t hz = arch_cycles_hz();

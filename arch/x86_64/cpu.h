@@ -113,6 +113,11 @@ static inline void write_cr0(uint64_t v)
 	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
 }
 
+static inline void write_cr4(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
 static inline void invlpg(uintptr_t va)
 {
 	__asm__ volatile("invlpg (%0)" : : "r"(va) : "memory");

@@ -18,11 +18,6 @@
 #define CR4_PCE (1ull << 8)     /* rdpmc allowed at CPL > 0 */
 #define TSC_BITS 64u
 
-static inline void write_cr4(uint64_t v)
-{
-	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
-}
-
 void arch_user_counters(bool allow)
 {
 	uint64_t cr4 = read_cr4();

@@ -41,8 +41,8 @@ int bench_argv(struct bench_argv *a, const char *prog, const char *args)
 	return 0;
 }
 
-int bench_run_prog(const char *spec, const char *prog, const char *args,
-		   struct bench_prog *out, struct hwperf_reason *why)
+static int run_prog(const char *spec, const char *prog, const char *args,
+		    struct bench_prog *out, struct hwperf_reason *why)
 {
 	static struct hwperf_control ctl;       /* large: off the stack */
 	static struct bench_argv a;
@@ -79,6 +79,19 @@ int bench_run_prog(const char *spec, const char *prog, const char *args,
 		return -ECHILD;
 	}
 	return 0;
+}
+
+int bench_run_prog(const char *spec, const char *prog, const char *args,
+		   struct bench_prog *out, struct hwperf_reason *why)
+{
+	struct hwperf_reason own;
+	int r = run_prog(spec, prog, args, out, why ? why : &own);
+
+	/* Nobody to hand the reason to: it goes on the console, so a FAIL
+	 * from "could not measure" has its cause right above it. */
+	if (r < 0 && !why)
+		printf("bench: %s %s: %s\n", prog, args ? args : "", own.text);
+	return r;
 }
 
 int bench_slot(const struct bench_prog *out, const char *name)

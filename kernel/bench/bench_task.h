@@ -46,6 +46,8 @@ struct bench_prog {
  * signal (-ECHILD).  On failure *why says which, in one line.  With
  * -ECHILD the program was reaped: out is filled all the same, so a program
  * that reports through its exit status can be read (overflow_bench.c).
+ * With why NULL the reason is printed instead, as `bench: PROG ARGS:
+ * ENAME: ...`, right above the FAIL it explains.
  */
 int bench_run_prog(const char *spec, const char *prog, const char *args,
 		   struct bench_prog *out, struct hwperf_reason *why);

@@ -98,11 +98,8 @@ static int run_counted(const char *spec, const char *prog, const char *num,
 		       struct task_acct *acct)
 {
 	static struct bench_prog bp;    /* large: off the stack */
-	struct hwperf_reason why;
-	int r = bench_run_prog(spec, prog, num, &bp, &why);
+	int r = bench_run_prog(spec, prog, num, &bp, NULL);
 
-	if (r < 0)
-		printf("cost: %s %s: %s\n", prog, num, why.text);
 	*acct = bp.acct;
 	return r;
 }
@@ -121,20 +118,11 @@ static int run_once(const struct workload *w, uint64_t n, struct prog_run *r)
 	return err;
 }
 
-/* Spin until the tick count moves, so what follows starts on a tick. */
-static void wait_tick_edge(void)
-{
-	uint64_t t = clock_ticks();
-
-	while (clock_ticks() == t)
-		;
-}
-
 /* A run with no tick in it, started just after one. */
 static int run_tick_free(const struct workload *w, uint64_t n, struct prog_run *r)
 {
 	for (unsigned i = 0; i < TICK_FREE_ATTEMPTS; i++) {
-		wait_tick_edge();
+		clock_wait_tick();
 		int err = run_once(w, n, r);
 		if (err)
 			return err;
@@ -217,7 +205,7 @@ static int cost_ticks(const struct workload *w, uint64_t n, uint64_t *value, uin
 	if (!err)
 		err = run_once(w, iters, &r);          /* warm-up, as cost_cycles */
 	for (unsigned i = 0; !err && i < TICK_FREE_ATTEMPTS; i++) {
-		wait_tick_edge();
+		clock_wait_tick();
 		err = run_once(w, iters, &r);
 		if (!err && r.ticks == TICK_SPAN) {
 			*value = r.acct.sys_cycles;

@@ -161,7 +161,6 @@ static void uloop_expect(void)
 static int uloop_measure(uint64_t n, struct bench_sample *s)
 {
 	static struct bench_prog p;     /* large: off the stack */
-	struct hwperf_reason why = { { 0 } };
 	char arg[LOOP_ARG_MAX];
 	int64_t per = loop_ticks_per_iter(&arch_loop_shape);
 
@@ -171,11 +170,9 @@ static int uloop_measure(uint64_t n, struct bench_sample *s)
 	if (!uloop_fits(n, per, s))
 		return 0;
 	snprintf(arg, sizeof(arg), "%0*llu", LOOP_ARG_DIGITS, (unsigned long long)n);
-	int r = bench_run_prog(ULOOP_SPEC, "loop", arg, &p, &why);
-	if (r < 0) {
-		printf("uloop: %s\n", why.text);
+	int r = bench_run_prog(ULOOP_SPEC, "loop", arg, &p, NULL);
+	if (r < 0)
 		return r;
-	}
 	int cyc = bench_slot(&p, "cycles"), ticks = bench_slot(&p, "ticks");
 	if (cyc < 0 || ticks < 0)
 		return -EINVAL;

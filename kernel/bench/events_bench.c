@@ -36,16 +36,13 @@ static struct bench_prog prog;         /* large: off the stack */
 static int run_counted(const char *spec, const char *name, uint64_t n,
 		       const char *const *events, struct bench_sample *s)
 {
-	struct hwperf_reason why;
 	char args[ARGS_MAX];
 	unsigned i;
 
 	snprintf(args, sizeof(args), "%llu", (unsigned long long)n);
-	int r = bench_run_prog(spec, name, args, &prog, &why);
-	if (r < 0) {
-		printf("bench: %s %s: %s\n", name, args, why.text);
+	int r = bench_run_prog(spec, name, args, &prog, NULL);
+	if (r < 0)
 		return r;
-	}
 	for (i = 0; events[i]; i++) {
 		int slot = bench_slot(&prog, events[i]);
 		if (slot < 0)

@@ -86,16 +86,13 @@ static const char *known_event(const char *const *names, size_t n)
 static int count_event(const char *event, uint64_t n, uint64_t *out)
 {
 	static struct bench_prog p;
-	struct hwperf_reason why = { { 0 } };
 	char spec[SPEC_MAX], arg[LOOP_ARG_MAX];
 
 	snprintf(spec, sizeof(spec), "%s:u", event);
 	snprintf(arg, sizeof(arg), "%0*llu", LOOP_ARG_DIGITS, (unsigned long long)n);
-	int r = bench_run_prog(spec, "loop", arg, &p, &why);
-	if (r < 0) {
-		printf("hwevents: %s: %s\n", event, why.text);
+	int r = bench_run_prog(spec, "loop", arg, &p, NULL);
+	if (r < 0)
 		return r;
-	}
 	int slot = bench_slot(&p, event);
 	if (slot < 0)
 		return -EINVAL;

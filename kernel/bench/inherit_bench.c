@@ -30,15 +30,12 @@ static struct bench_prog prog;         /* large: off the stack */
 
 static int measure(uint64_t n, struct bench_sample *s)
 {
-	struct hwperf_reason why;
 
 	s->value[0] = s->value[1] = 0;
 	for (uint64_t i = 0; i < n; i++) {
-		int r = bench_run_prog("syscalls:u", "forktree", xstr(TREE_DEPTH), &prog, &why);
-		if (r < 0) {
-			printf("bench: forktree: %s\n", why.text);
+		int r = bench_run_prog("syscalls:u", "forktree", xstr(TREE_DEPTH), &prog, NULL);
+		if (r < 0)
 			return r;
-		}
 		int slot = bench_slot(&prog, "syscalls");
 		if (slot < 0)
 			return -EINVAL;

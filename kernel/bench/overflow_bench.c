@@ -114,12 +114,9 @@ static int measure_cycles(uint64_t n, struct bench_sample *s)
 	uint64_t thresh = n * per_tick;
 	snprintf(spec, sizeof(spec), "cycles:u:thresh=%llu,sig=%d",
 		 (unsigned long long)thresh, OVF_SIGNAL);
-	struct hwperf_reason why;
-	int r = bench_run_prog(spec, "ovfspin", "", &prog, &why);
-	if (r < 0) {
-		printf("bench: ovfspin: %s\n", why.text);
+	int r = bench_run_prog(spec, "ovfspin", "", &prog, NULL);
+	if (r < 0)
 		return r;
-	}
 	int slot = bench_slot(&prog, "cycles");
 	if (slot < 0)
 		return -EINVAL;

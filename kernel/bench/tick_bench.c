@@ -12,15 +12,6 @@
 #include "bench.h"
 #include "clock.h"
 
-/* Spin until the tick count changes, so the interval starts on a tick. */
-static uint64_t wait_tick_edge(void)
-{
-	uint64_t t = clock_ticks();
-	while (clock_ticks() == t)
-		;
-	return clock_ticks();
-}
-
 static int measure(uint64_t n, struct bench_sample *s)
 {
 	uint64_t hz = arch_cycles_hz();
@@ -28,7 +19,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 	if (hz == 0 || clock_hz == 0)
 		return -ENODEV;
 	uint64_t per_tick = hz / clock_hz;
-	uint64_t t0 = wait_tick_edge();
+	uint64_t t0 = clock_wait_tick();
 	uint64_t c0 = arch_cycles();
 	while (arch_cycles() - c0 < n * per_tick)
 		;

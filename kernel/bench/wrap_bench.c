@@ -64,14 +64,10 @@ static struct bench_prog run;           /* large: off the stack */
 /* Run prog with count iterations under syscalls:u and cycles:u. */
 static int run_counted(const char *prog, uint64_t count)
 {
-	struct hwperf_reason why;
 	char args[ARGS_MAX];
 
 	snprintf(args, sizeof(args), "%llu", (unsigned long long)count);
-	int r = bench_run_prog(SPEC, prog, args, &run, &why);
-	if (r < 0)
-		printf("bench: wrap: %s\n", why.text);
-	return r;
+	return bench_run_prog(SPEC, prog, args, &run, NULL);
 }
 
 /* One width: reshape, run, restore. 1 when the shape was refused. */

@@ -164,3 +164,9 @@ def fields(out, prefix):
 def ints(d):
     """The integer-valued fields of d, as ints."""
     return {k: int(v) for k, v in d.items() if re.fullmatch(r"-?\d+", v)}
+
+
+# The benchmark framework's summary lines (kernel/bench/run.c), shared by
+# every test that reads a `bench` or `selftest` run.
+SUMMARY = re.compile(r"^SUMMARY: (\d+) tests, (\d+) failures, (\d+) skipped$", re.M)
+CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)

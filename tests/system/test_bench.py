@@ -3,11 +3,9 @@ import re
 
 import pytest
 
-from tally_console import Console
+from tally_console import SUMMARY, CLOSING, Console
 
 CHECK_LINE = re.compile(r"^(PASS|FAIL|SKIP|INFO): bench: \S+: \S+ ")
-SUMMARY = re.compile(r"^SUMMARY: (\d+) tests, (\d+) failures, (\d+) skipped$", re.M)
-CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 
 
 def test_bench_list_names_every_benchmark(console):

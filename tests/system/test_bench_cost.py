@@ -10,15 +10,13 @@ import re
 
 import pytest
 
-from tally_console import Console
+from tally_console import SUMMARY, CLOSING, Console
 
 ROWS = ["null_syscall", "ctxsw_0", "ctxsw_2", "ctxsw_32", "hwread_32",
         "tick", "tick_mux", "boot"]
 COST = re.compile(r"^COST: bench: cost: (\S+) per_op=(\d+)\.(\d{3}) unit=(\S+) "
                   r"n=(\d+) total=(\d+)$", re.M)
-SUMMARY = re.compile(r"^SUMMARY: (\d+) tests, (\d+) failures, (\d+) skipped$", re.M)
 REPORTED = re.compile(r"^REPORTED: (\d+) costs, not counted as tests$", re.M)
-CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 
 # Linux 6.1 on the same QEMU under -icount shift=0, in instructions
 # (shared/design/platforms.md): null syscall, process switch, perf read.

@@ -11,9 +11,8 @@ import re
 
 import pytest
 
-from tally_console import Console
+from tally_console import SUMMARY, Console
 
-SUMMARY = re.compile(r"^SUMMARY: (\d+) tests, (\d+) failures, (\d+) skipped$", re.M)
 RESULT = re.compile(r"^(PASS|FAIL|SKIP): bench: (\w+): (\S+) (.*)$", re.M)
 EXPECT = re.compile(r"count=(\d+) expected=(?:(\d+)|\[(\d+),(\d+)\])")
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tally_console import Console
+from tally_console import CLOSING, Console
 
 pytestmark = pytest.mark.kernel_only
 
@@ -20,7 +20,6 @@ CHECK = re.compile(r"^(PASS|FAIL|SKIP|INFO): bench: (\S+): (\S+) (.*)$", re.M)
 COUNT = re.compile(r"count=(\d+)")
 # A measured truth is printed as a NOTE: `INFO: bench: NAME: CHECK count=C`.
 TOTAL = re.compile(r"^count=(\d+)$")
-CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 SOFT = re.compile(r"^soft counters=(\d+) width=(\d+)$", re.M)
 EVENTS = 8
 BENCH_TIMEOUT = 120
