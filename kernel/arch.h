@@ -58,6 +58,43 @@ uint64_t arch_cycles(void);
 uint64_t arch_cycles_hz(void);                 /* measured at timer start */
 
 /*
+ * Where user time starts and stops.  The entry assembly reads the cycle
+ * counter within a few instructions of every entry from user mode, and
+ * the exit assembly within a few of every return to it, because anything
+ * read later (or earlier) in C would charge the kernel's own entry and
+ * exit code to the user.  So the kernel cannot close the user interval
+ * at the exit itself: it closes it at the next entry from user mode.
+ *
+ * arch_user_span, called by trap_enter for an entry from user mode with
+ * interrupts off: *left is the cycle counter when the last return to user
+ * mode left the kernel, *back when this entry arrived, both as
+ * arch_cycles() values.  Time the CPU spent in kernel code that makes no
+ * entry of its own (the MIPS TLB refill handler) is already moved out of
+ * user time: *left is later by that much.
+ *
+ * arch_user_stamp_to: the next return to user mode also writes its stamp
+ * (the low arch_user_cycles_bits() of arch_cycles(), as user mode reads
+ * the counter) to *where, zero-extended; refill time moves it as it moves
+ * *left.  Call it last on the way out, with interrupts off.  Each entry
+ * from user mode forgets it.  The read page's cycle start uses it.
+ */
+void arch_user_span(uint64_t *left, uint64_t *back);
+void arch_user_stamp_to(uint64_t *where);
+
+/*
+ * How tight the cut is, for the ucut benchmark and the README: at most
+ * max_kernel_insns kernel instructions per round trip into the kernel land
+ * on the user side (the entry instructions before the stamp, the exit
+ * instructions after it); user/sysloop.c's loop runs sysloop_insns user
+ * instructions per system call.
+ */
+struct arch_user_cut {
+	uint32_t max_kernel_insns;
+	uint32_t sysloop_insns;
+};
+extern const struct arch_user_cut arch_user_cut;
+
+/*
  * A kernel-mode loop of known shape for the cycle and event benchmarks
  * (arch/<arch>/bench_loop.*).  Each iteration loads *cell, adds one, stores
  * it back, decrements the count and branches back (taken n - 1 times).

@@ -122,6 +122,11 @@ struct pmu_caps {
 	bool overflow_irq;              /* i-mode works (an interrupt arrives) */
 	unsigned ntables;
 	const struct pmu_event_table *tables[PMU_MAX_TABLES];
+	/* The table entry whose event counts the cycle counter itself, the
+	 * clock of time-enabled and time-running, so that its count can never
+	 * exceed the time it ran; NULL if none does (hardware cycles tick at
+	 * the core's rate, not the cycle counter's). */
+	const struct pmu_event *clock_event;
 };
 
 /* ---- control sets --------------------------------------------------------- */

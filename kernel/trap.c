@@ -53,38 +53,58 @@ uint32_t trap_current_mode(void)
 	return sched_ready() ? this_cpu()->trap_mode : PMU_MODE_K;
 }
 
+/*
+ * The user interval is closed here, not at the exit that opened it: the
+ * exit's own stamp is taken by the arch's last instructions before user
+ * mode (arch_user_span), after everything in C has run.  So the kernel
+ * time up to that stamp is cut first, then the user time up to this
+ * entry's stamp, and the software PMU switches mode at the same two
+ * values, so cycles:u of a task equals its user time to the cycle.
+ */
 void trap_enter(bool from_user)
 {
 	if (!sched_ready())
 		return;
-	uint64_t now = arch_cycles();
 	struct cpu *c = this_cpu();
 
-	c->trap_mode = from_user ? PMU_MODE_U : PMU_MODE_K;
-	cut(from_user, now);
-	softpmu_mode_switch(PMU_MODE_K, now, from_user ? user_pc(c->current) : 0);
+	if (from_user) {
+		uint64_t left, back;
+
+		arch_user_span(&left, &back);
+		c->trap_mode = PMU_MODE_U;
+		cut(false, left);
+		softpmu_mode_switch(PMU_MODE_U, left, 0);
+		cut(true, back);
+		softpmu_mode_switch(PMU_MODE_K, back, user_pc(c->current));
+		return;
+	}
+	uint64_t now = arch_cycles();
+
+	c->trap_mode = PMU_MODE_K;
+	cut(false, now);
+	softpmu_mode_switch(PMU_MODE_K, now, 0);
 }
 
+/*
+ * Back to user mode: nothing is cut here (see trap_enter).  The read
+ * page is filled now and its cycle start is the exit stamp itself, so a
+ * read in user mode agrees with the next system call's to the cycle.
+ */
 void trap_exit(bool to_user)
 {
 	if (!sched_ready())
 		return;
 	/* Returning into the kernel: a kernel thread or a system call was
 	 * interrupted, and may be preempted here like user code. */
-	if (!to_user)
+	if (!to_user) {
 		sched_preempt();
-	/* A task that reads its counts in user mode sees them as of the
-	 * moment user time starts (kernel/hwperf/upage.c). */
+		return;
+	}
 	struct task *t = current_task();
-	bool upage = to_user && hwperf_upage_mapped(&t->hw);
-	if (upage)
+	if (hwperf_upage_mapped(&t->hw)) {
 		hwperf_upage_fill(&t->hw);
-	uint64_t now = arch_cycles();
-	cut(false, now);
-	if (to_user)
-		softpmu_mode_switch(PMU_MODE_U, now, user_pc(t));
-	if (upage)
-		hwperf_upage_publish(&t->hw, now);
+		arch_user_stamp_to(hwperf_upage_publish(&t->hw, arch_cycles()));
+	}
 }
 
 /*

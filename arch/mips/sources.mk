@@ -27,6 +27,7 @@ ARCH_SRCS := \
 	arch/mips/uaccess.c \
 	arch/mips/ucounters.c \
 	arch/mips/user_fault.c \
+	arch/mips/user_span.c \
 	arch/mips/usermode.c \
 	arch/mips/vectors.S \
 	arch/mips/vm.c \

@@ -10,7 +10,10 @@
  *      KSU still says the mode that was running;
  *   2. walks the current page table (pagetable.h) for BadVAddr's even/odd
  *      pair and loads both PTEs, shifted into EntryLo form (pte.h);
- *   3. writes them to the next entry in round-robin order and returns.
+ *   3. writes them to the next entry in round-robin order;
+ *   4. moves the exit stamp (vectors.S) on by the Count ticks it took, so
+ *      that a refill taken in user mode is kernel time, then returns.
+ *      Four registers' worth of work with two: $at is parked in memory.
  *
  * Round robin (tlbwi at mips_tlb_rr.next) rather than tlbwr: Random
  * differs from run to run, so the refills a program takes would too,
@@ -51,6 +54,10 @@
 	.globl	mips_tlb_refill
 	.globl	mips_tlb_refill_end
 mips_tlb_refill:
+	mfc0	$k0, C0(CP0_COUNT)
+	lui	$k1, %hi(mips_refill_count)
+	sw	$k0, %lo(mips_refill_count)($k1)
+
 	mfc0	$k0, C0(CP0_STATUS)
 	lui	$k1, %hi(mips_tlb_refills)
 	andi	$k0, $k0, ST_UM
@@ -89,6 +96,20 @@ mips_tlb_refill:
 	sw	$k0, %lo(mips_tlb_rr)($k1)
 	ehb
 	tlbwi
+
+	lui	$k0, %hi(mips_refill_at)
+	sw	$1, %lo(mips_refill_at)($k0)
+	lui	$k1, %hi(mips_refill_count)
+	lw	$k1, %lo(mips_refill_count)($k1)
+	mfc0	$k0, C0(CP0_COUNT)
+	subu	$1, $k0, $k1                    /* ticks spent here */
+	lui	$k1, %hi(mips_exit_sink)
+	lw	$k1, %lo(mips_exit_sink)($k1)
+	lw	$k0, 0($k1)
+	addu	$k0, $k0, $1
+	sw	$k0, 0($k1)
+	lui	$k0, %hi(mips_refill_at)
+	lw	$1, %lo(mips_refill_at)($k0)
 	eret
 mips_tlb_refill_end:
 	.if	(mips_tlb_refill_end - mips_tlb_refill) > REFILL_ROOM
@@ -105,6 +126,11 @@ mips_tlb_refills:
 	.globl	mips_tlb_rr
 mips_tlb_rr:
 	.word	0, 0
+	/* Count at the refill's first instruction; $at while it is borrowed. */
+mips_refill_count:
+	.word	0
+mips_refill_at:
+	.word	0
 	/* Root of the active page table (vm.c keeps it current). */
 	.globl	mips_pt_current
 mips_pt_current:

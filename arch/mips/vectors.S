@@ -2,9 +2,16 @@
  * vectors.S - exception entry and return.
  *
  * mips_vec_stub is the few instructions that trap.c copies to each vector
- * offset from EBase (TLB refill, cache error, general).  It only jumps to
- * mips_exc_entry: the vectors are 128 bytes apart, too small for the save
- * sequence, and a jump through a register works wherever EBase is.
+ * offset from EBase (cache error, general).  It reads Count, then jumps
+ * to mips_exc_entry: the vectors are 128 bytes apart, too small for the
+ * save sequence, and a jump through a register works wherever EBase is.
+ *
+ * User time is cut here (kernel/arch.h arch_user_span): Count read as the
+ * stub's first instruction is kept in mips_user_entry when the exception
+ * came from user mode, and Count read just before the eret that returns
+ * is written through mips_exit_sink (mips_user_exit, or the task's read
+ * page).  The TLB refill handler (tlbrefill.S) moves that exit stamp on by
+ * its own time, so it is not user time either.
  *
  * mips_exc_entry saves the interrupted context into a struct trapframe on
  * the kernel stack, leaves exception level (so that a nested TLB refill
@@ -24,6 +31,7 @@
 	.globl	mips_vec_stub
 	.globl	mips_vec_stub_end
 mips_vec_stub:
+	mfc0	$k1, C0(CP0_COUNT)
 	lui	$k0, %hi(mips_exc_entry)
 	addiu	$k0, $k0, %lo(mips_exc_entry)
 	jr	$k0
@@ -40,15 +48,21 @@ mips_exc_entry:
 	/*
 	 * From user mode the user's sp cannot be trusted, so take the task's
 	 * kernel stack; from kernel mode keep pushing on the current one.
-	 * k1 carries the interrupted sp into the frame either way.
+	 * k1 arrives holding the stub's Count and carries the interrupted
+	 * sp into the frame either way.
 	 */
 	mfc0	$k0, C0(CP0_STATUS)
 	andi	$k0, $k0, ST_UM
 	beqz	$k0, 1f
+	lui	$k0, %hi(mips_user_entry)
+	sw	$k1, %lo(mips_user_entry)($k0)
 	move	$k1, $sp
 	lui	$k0, %hi(mips_kstack_top)
+	b	2f
 	lw	$sp, %lo(mips_kstack_top)($k0)
 1:
+	move	$k1, $sp
+2:
 	addiu	$sp, $sp, -TF_STACK
 	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
@@ -163,6 +177,12 @@ mips_trap_return:
 	RESTORE(30)
 	RESTORE(31)
 	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+	/* The exit stamp, on every return: only one to user mode is ever
+	 * read, and the last exit before an entry from user mode is that. */
+	lui	$k1, %hi(mips_exit_sink)
+	lw	$k1, %lo(mips_exit_sink)($k1)
+	mfc0	$k0, C0(CP0_COUNT)
+	sw	$k0, 0($k1)
 	eret
 	nop
 	.end	mips_trap_return
@@ -178,3 +198,19 @@ arch_return_to_user:
 	b	mips_trap_return
 	addiu	$sp, $a0, -TF_ARGSAVE
 	.end	arch_return_to_user
+
+	.data
+	.balign	4
+	/* Count when the last exception from user mode arrived. */
+	.globl	mips_user_entry
+mips_user_entry:
+	.word	0
+	/* Count when the last eret left the kernel, refill time added. */
+	.globl	mips_user_exit
+mips_user_exit:
+	.word	0
+	/* Where the exit stamp goes: mips_user_exit, or a read page's
+	 * cycle start (user_span.c). */
+	.globl	mips_exit_sink
+mips_exit_sink:
+	.word	mips_user_exit

@@ -13,6 +13,11 @@
 _Static_assert(offsetof(struct x86_cpu, self) == PERCPU_SELF, "syscall_entry.asm");
 _Static_assert(offsetof(struct x86_cpu, kernel_rsp) == PERCPU_KERNEL_RSP, "syscall_entry.asm");
 _Static_assert(offsetof(struct x86_cpu, user_rsp) == PERCPU_USER_RSP, "syscall_entry.asm");
+_Static_assert(offsetof(struct x86_cpu, save_rax) == PERCPU_SAVE_RAX, "the TSC stamps");
+_Static_assert(offsetof(struct x86_cpu, save_rdx) == PERCPU_SAVE_RDX, "the TSC stamps");
+_Static_assert(offsetof(struct x86_cpu, entry_tsc) == PERCPU_ENTRY_TSC, "the TSC stamps");
+_Static_assert(offsetof(struct x86_cpu, exit_tsc) == PERCPU_EXIT_TSC, "the TSC stamps");
+_Static_assert(offsetof(struct x86_cpu, exit_sink) == PERCPU_EXIT_SINK, "the TSC stamps");
 
 static struct x86_cpu cpus[X86_CPUS_MAX];
 
@@ -22,6 +27,7 @@ static void percpu_init_cpu(unsigned id)
 
 	c->self = c;
 	c->id = id;
+	c->exit_sink = &c->exit_tsc;
 	wrmsr(MSR_GS_BASE, (uint64_t)(uintptr_t)c);
 	/* The user's GS base, swapped in on the way to ring 3. */
 	wrmsr(MSR_KERNEL_GS_BASE, 0);

@@ -14,9 +14,9 @@
 USER_CS            equ 0x28 | 3     ; gdt.h GDT_USER_CS | RING_USER
 USER_SS            equ 0x20 | 3     ; gdt.h GDT_USER_DS | RING_USER
 TRAP_SYSCALL       equ 0x100        ; trap.h: a vector no gate has
-PERCPU_KERNEL_RSP  equ 8            ; percpu.h
-PERCPU_USER_RSP    equ 16
 FRAME_RSP          equ 5 * 8        ; from the vector slot: vector error rip cs rflags rsp
+
+%include "arch/x86_64/percpu.inc"
 
 global syscall_entry
 extern syscall_from_user, trap_return
@@ -26,6 +26,7 @@ section .text
 
 syscall_entry:
 	swapgs
+	STAMP_USER_ENTRY
 	mov [gs:PERCPU_USER_RSP], rsp
 	mov rsp, [gs:PERCPU_KERNEL_RSP]
 	push USER_SS
@@ -72,5 +73,6 @@ syscall_entry:
 	; Interrupts stay off from here to user mode, so no trap can see
 	; the user's RSP with the kernel's CS.
 	mov rsp, [rsp + FRAME_RSP]
+	STAMP_USER_EXIT
 	swapgs
 	o64 sysret

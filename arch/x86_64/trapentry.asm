@@ -14,6 +14,8 @@ SEL_RPL_MASK    equ 3
 %define HAS_ERROR(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || \
 			  (v) == 21 || (v) == 29 || (v) == 30)
 
+%include "arch/x86_64/percpu.inc"
+
 extern trap
 global trap_stubs, trap_stubs_end, trap_return, arch_return_to_user
 
@@ -39,6 +41,7 @@ trap_common:
 	test byte [rsp + FRAME_CS], SEL_RPL_MASK
 	jz .from_kernel
 	swapgs
+	STAMP_USER_ENTRY
 .from_kernel:
 	push r15
 	push r14
@@ -79,6 +82,7 @@ trap_return:
 	pop r15
 	test byte [rsp + FRAME_CS], SEL_RPL_MASK
 	jz .to_kernel
+	STAMP_USER_EXIT
 	swapgs
 .to_kernel:
 	add rsp, 2 * 8                  ; vector and error code

@@ -134,18 +134,70 @@ static const struct bench *find(const char *name)
 	return NULL;
 }
 
+/*
+ * Every read the benchmarks made was checked by hwperf against the count
+ * invariants (hwperf.h hwperf_invariants); a run passes this check only
+ * if none of its reads broke one.  first_bench names the benchmark during
+ * which the first new violation appeared.
+ */
+static void invariants_check(const struct hwperf_inv_report *before,
+			     const char *first_bench, const struct run_opts *o,
+			     const struct bench_env *env, struct bench_totals *t)
+{
+	struct hwperf_inv_report now;
+	char why[BENCH_REASON_MAX + HWPERF_REASON_MAX];
+	uint64_t reads, bad;
+	bool broken = env->broken && strcmp(env->broken, "invariants") == 0;
+
+	hwperf_invariants(&now);
+	reads = now.reads - before->reads;
+	bad = now.violations - before->violations;
+	t->tests++;
+	/* benchbreak=invariants: expect one violation, which never happens
+	 * in a correct kernel, to prove this check can fail. */
+	if (bad == (broken ? 1u : 0u)) {
+		snprintf(why, sizeof(why), "%llu reads, none broke an invariant",
+			 (unsigned long long)reads);
+	} else {
+		t->failures++;
+		if (broken)
+			snprintf(why, sizeof(why), "expectation broken on purpose by benchbreak");
+		else
+			snprintf(why, sizeof(why), "%llu violations in %llu reads, the first "
+				 "during %s; the last: %s", (unsigned long long)bad,
+				 (unsigned long long)reads, first_bench ? first_bench : "?",
+				 now.last);
+	}
+	if (o->json)
+		printf("{\"result\":\"%s\",\"bench\":\"invariants\",\"check\":\"reads\","
+		       "\"reads\":%llu,\"violations\":%llu,\"reason\":\"%s\"}\n",
+		       bad == (broken ? 1u : 0u) ? "PASS" : "FAIL",
+		       (unsigned long long)reads, (unsigned long long)bad, why);
+	else
+		printf("%s: bench: invariants: reads (%s)\n",
+		       bad == (broken ? 1u : 0u) ? "PASS" : "FAIL", why);
+}
+
 /* Runs one benchmark or all; returns the number of failures. */
 static unsigned run_set(const char *which, const struct run_opts *o)
 {
 	const struct bench *const *b;
 	struct bench_totals t = { 0 };
 	struct bench_env env;
+	struct hwperf_inv_report start, seen;
+	const char *first_bench = NULL;
 
 	env_now(&env);
+	hwperf_invariants(&start);
 	SET_FOREACH(b, bench) {
-		if (!which || strcmp(which, (*b)->name) == 0)
-			run_one(*b, o, &env, &t);
+		if (which && strcmp(which, (*b)->name) != 0)
+			continue;
+		run_one(*b, o, &env, &t);
+		hwperf_invariants(&seen);
+		if (!first_bench && seen.violations != start.violations)
+			first_bench = (*b)->name;
 	}
+	invariants_check(&start, first_bench, o, &env, &t);
 	summary(&t, o->json);
 	return t.failures;
 }
@@ -191,6 +243,10 @@ static int cmd_bench(int argc, char **argv)
 	int r = parse_opts(argc, argv, 2, &o, &which);
 	if (r)
 		return r;
+	if (!which) {
+		printf("error: usage: bench run NAME|all [--json] [-n LOOPS] (no benchmark named)\n");
+		return CMD_ERR_REPORTED;
+	}
 	if (strcmp(which, "all") == 0)
 		which = NULL;
 	else if (!find(which)) {

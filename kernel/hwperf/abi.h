@@ -116,7 +116,7 @@ struct hwperf_rusage {
  * multiplexed events, a new control).  Counter i's value is
  *
  *	NONE:    sum
- *	CYCLES:  sum + ((cycle counter - start) & (2^width - 1))
+ *	CYCLES:  sum + ((cycle counter - ucycles_start) & (2^width - 1))
  *
  *	RDPMC:   sum + ((rdpmc(uindex[i]) - start) & (2^width - 1))
  *
@@ -141,7 +141,7 @@ struct hwperf_rusage {
 
 struct hwperf_uctr {
 	uint64_t sum;                   /* count when the kernel last left */
-	uint64_t start;                 /* cycle counter or PMC then, masked to width */
+	uint64_t start;                 /* RDPMC: the PMC then, masked to width */
 	uint32_t how;                   /* HWPERF_UREAD_* */
 	uint32_t width;                 /* bits of the counter user mode reads */
 };
@@ -151,6 +151,10 @@ struct hwperf_upage {
 	uint32_t gen;                   /* the set's generation (R7) */
 	uint32_t used;                  /* virtual counters in use */
 	uint32_t flags;                 /* HWPERF_UPAGE_* */
+	/* (+) The cycle counter when user mode resumed, masked to the
+	 * width of the CYCLES counters: the start of each of them.  The
+	 * kernel's exit path writes it as its last act, after seq is even. */
+	uint64_t ucycles_start;
 	struct hwperf_uctr c[HWPERF_NVCTR];
 	/* (+) Counter i's rdpmc ECX when c[i].how is HWPERF_UREAD_RDPMC. */
 	uint32_t uindex[HWPERF_NVCTR];

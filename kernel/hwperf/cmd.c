@@ -197,6 +197,17 @@ static void print_holders(void)
 	hwperf_env_unlock(f);
 }
 
+/* The reads checked against the invariants so far (invariant.c). */
+static void print_invariants(void)
+{
+	struct hwperf_inv_report inv;
+
+	hwperf_invariants(&inv);
+	printf("invariants reads=%llu violations=%llu%s%s\n",
+	       (unsigned long long)inv.reads, (unsigned long long)inv.violations,
+	       inv.violations ? " first=" : "", inv.violations ? inv.first : "");
+}
+
 static int show_status(void)
 {
 	const struct pmu_caps *caps = hwperf_caps();
@@ -211,6 +222,7 @@ static int show_status(void)
 	for (unsigned i = 0; i < n; i++)
 		printf("pmu %s\n", lines[i]);
 	print_holders();
+	print_invariants();
 	return 0;
 }
 

@@ -75,6 +75,7 @@ struct hwperf_vctr {
 	uint64_t enabled;
 	uint64_t running;
 	uint64_t next_at;       /* count at which the next threshold action is due */
+	uint64_t seen;          /* count the last read showed (invariant.c) */
 };
 
 struct hwperf_set {
@@ -131,6 +132,20 @@ int hwperf_boot(void);
 /* The probe result of every driver at boot, one line each. */
 unsigned hwperf_probe_lines(const char **lines, unsigned max);
 const struct pmu_caps *hwperf_caps(void);
+
+/*
+ * The invariants every read is checked against (invariant.c): running <=
+ * enabled, a clock event's count <= running, no count backwards within a
+ * generation, a system read equal to the sum over CPUs.  Reads checked,
+ * violations seen, and the first and the latest violation described.
+ */
+struct hwperf_inv_report {
+	uint64_t reads;
+	uint64_t violations;
+	char first[HWPERF_REASON_MAX];
+	char last[HWPERF_REASON_MAX];
+};
+void hwperf_invariants(struct hwperf_inv_report *out);
 enum hwperf_mode hwperf_mode(void);
 const char *hwperf_mode_name(enum hwperf_mode m);
 
@@ -219,13 +234,15 @@ int hwperf_upage_check(struct hwperf_task *caller, struct hwperf_reason *why);
 int hwperf_upage_attach(struct hwperf_task *t, struct hwperf_upage *page,
                         unsigned cycles_bits, uint64_t now);
 /*
- * Return to t's user mode (trap exit, interrupts off), in two steps so the
- * rewrite is not charged to the task's user time: fill, before the cycle
- * counter value `now` at which user time starts is taken, then publish
- * with it.  Both do nothing for a task without a page.
+ * Return to t's user mode (trap exit, interrupts off), in two steps: fill
+ * the sums, then publish with `now` as the cycle counter at which user
+ * time starts.  Publish returns where that start lives in the page when a
+ * CYCLES counter reads it, NULL otherwise: the caller has the exit path
+ * overwrite it with the real moment (arch_user_stamp_to), which no C code
+ * can know.  Both do nothing for a task without a page.
  */
 void hwperf_upage_fill(struct hwperf_task *t);
-void hwperf_upage_publish(struct hwperf_task *t, uint64_t now);
+uint64_t *hwperf_upage_publish(struct hwperf_task *t, uint64_t now);
 /* t is going away (exit): the page is no longer written. */
 void hwperf_upage_detach(struct hwperf_task *t);
 bool hwperf_upage_mapped(const struct hwperf_task *t);

@@ -79,7 +79,11 @@ void hwperf_set_clear(struct hwperf_set *s);
 void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
                         const struct hwperf_res *res);
 void hwperf_set_fold(struct hwperf_set *s);
-void hwperf_set_export(const struct hwperf_set *s, struct hwperf_counts *out);
+void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out);
+
+/* invariant.c: what every read must satisfy (checked, counted) */
+void hwperf_inv_check_set(struct hwperf_set *s, const char *what);
+void hwperf_inv_check_sys_sum(void);
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
 
 /* mux.c: placement on hardware counters and rotation (R13) */

@@ -213,6 +213,7 @@ static int soft_probe(struct pmu_caps *caps)
 	caps->overflow_irq = true;
 	caps->ntables = 1;
 	caps->tables[0] = &softpmu_table;
+	caps->clock_event = &soft_events[SOFTPMU_CYCLES];
 	return 0;
 }
 
@@ -278,9 +279,13 @@ static struct soft_bank *bank_of(const struct pmu_state *st)
 static void soft_resume(struct pmu_state *st)
 {
 	struct soft_bank *b = bank_of(st);
+	uint64_t now = cfg.clock();
 
-	/* Cycles before this moment belong to whoever counted them before. */
-	b->since = cfg.clock();
+	/* Cycles before this moment belong to whoever counted them before.
+	 * One reading for both the count's start and time-enabled's: two
+	 * readings let every resume count the gap between them as cycles
+	 * the set was never enabled for. */
+	b->since = now;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
@@ -291,7 +296,7 @@ static void soft_resume(struct pmu_state *st)
 		else
 			st->ctr[k].start = h->value;
 	}
-	st->cycles_start = cfg.clock();
+	st->cycles_start = now;
 }
 
 /*

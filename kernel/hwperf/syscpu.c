@@ -101,6 +101,7 @@ int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out)
 	if (h->cpu[cpu].loaded == &h->cpu[cpu].sys)
 		hwperf_sample(cpu);
 	hwperf_sys_fold_all();
+	hwperf_inv_check_sys_sum();
 	hwperf_set_export(&h->sys, out);
 	return (int)h->sys.gen;
 }

@@ -155,9 +155,9 @@ static void fill(struct hwperf_upage *p, const struct hwperf_task *t,
 /*
  * A rewrite in two steps around the moment user mode resumes: open (odd
  * sequence) and fill the sums while the task's user counts stand still,
- * then, once the caller has taken `now` and handed the CPU back to user
- * time, set the cycle counters' start and close (even sequence).  So the
- * work of filling is kernel time, not the task's cycles:u.
+ * then set the cycle counters' start and close (even sequence).  The exit
+ * path overwrites the start with its own stamp afterwards (trap_exit), so
+ * neither step is charged to the task's cycles:u.
  */
 static void open_and_fill(struct hwperf_task *t, unsigned cpu)
 {
@@ -168,16 +168,18 @@ static void open_and_fill(struct hwperf_task *t, unsigned cpu)
 	fill(p, t, cpu);
 }
 
-static void start_and_close(struct hwperf_task *t, uint64_t now)
+/* Returns the start's address when a CYCLES counter reads it. */
+static uint64_t *start_and_close(struct hwperf_task *t, uint64_t now)
 {
 	struct hwperf_upage *p = t->upage;
-	uint64_t start = now & pmu_width_mask(t->ucycles_bits);
+	bool cycles = false;
 
+	p->ucycles_start = now & pmu_width_mask(t->ucycles_bits);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
-		if (p->c[i].how == HWPERF_UREAD_CYCLES)
-			p->c[i].start = start;
+		cycles |= p->c[i].how == HWPERF_UREAD_CYCLES;
 	page_fence();
 	__atomic_store_n(&p->seq, p->seq + 1, __ATOMIC_RELAXED);
+	return cycles ? &p->ucycles_start : NULL;
 }
 
 int hwperf_upage_attach(struct hwperf_task *t, struct hwperf_upage *page,
@@ -193,7 +195,7 @@ int hwperf_upage_attach(struct hwperf_task *t, struct hwperf_upage *page,
 		page->seq = 0;
 	}
 	open_and_fill(t, cpu);
-	start_and_close(t, now);
+	(void)start_and_close(t, now);
 	gen = (int)t->set.gen;
 	hwperf_unlock(cpu, f);
 	return gen;
@@ -212,19 +214,21 @@ void hwperf_upage_fill(struct hwperf_task *t)
 	hwperf_unlock(cpu, f);
 }
 
-void hwperf_upage_publish(struct hwperf_task *t, uint64_t now)
+uint64_t *hwperf_upage_publish(struct hwperf_task *t, uint64_t now)
 {
 	unsigned cpu;
 	unsigned long f;
+	uint64_t *start = NULL;
 
 	if (!t || !t->upage)
-		return;
+		return NULL;
 	cpu = hwperf_env_this_cpu();
 	f = hwperf_lock(cpu);
 	/* Only after a fill: a page attached in between is already closed. */
 	if (t->upage->seq & 1u)
-		start_and_close(t, now);
+		start = start_and_close(t, now);
 	hwperf_unlock(cpu, f);
+	return start;
 }
 
 void hwperf_upage_detach(struct hwperf_task *t)

@@ -83,8 +83,10 @@ void hwperf_set_fold(struct hwperf_set *s)
 	}
 }
 
-void hwperf_set_export(const struct hwperf_set *s, struct hwperf_counts *out)
+/* Every read leaves through here, so every read is checked. */
+void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out)
 {
+	hwperf_inv_check_set(s, s == &hwperf_core.sys ? "system read" : "read");
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		out->count[i] = s->v[i].count;
 		out->enabled[i] = s->v[i].enabled;

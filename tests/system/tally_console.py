@@ -52,6 +52,65 @@ class ConsoleError(Exception):
     pass
 
 
+class InvariantError(AssertionError):
+    pass
+
+
+# One count line of hwperf read, stat and prof: NAME count=C enabled=E running=R
+COUNT_LINE = re.compile(r"^(\S+) count=(\d+) enabled=(\d+) running=(\d+)", re.M)
+GEN_LINE = re.compile(r"^ok gen=(\d+)", re.M)
+# The reads whose counts belong to one place over time: a task's set, the
+# system block, one CPU's block.  stat and prof runs are one-shot.
+READ_CMD = re.compile(r"^(?:as \d+ )?hwperf (?:read(?: -r)? (\S+)|sys read(?: --cpu (\d+))?)\s*$")
+
+
+def check_counts(text, previous=None):
+    """The invariants every read must satisfy (kernel/hwperf/invariant.c
+    checks the same inside the kernel): running <= enabled; the software
+    PMU's cycles, which count the cycle counter itself, <= running; and,
+    given the previous read of the same place in the same generation
+    (name -> count), no count below it.  Returns name -> count; raises
+    InvariantError naming the line that breaks one."""
+    counts = {}
+    for m in COUNT_LINE.finditer(text):
+        name, count, enabled, running = m.group(1), *map(int, m.groups()[1:])
+        if running > enabled:
+            raise InvariantError("running > enabled: %s" % m.group(0))
+        if re.match(r"cycles(:|$)", name) and count > running:
+            raise InvariantError("a cycle count above the time it ran: %s" % m.group(0))
+        if previous is not None and name in previous and count < previous[name]:
+            raise InvariantError("count went backwards from %d: %s" % (previous[name], m.group(0)))
+        counts[name] = count
+    return counts
+
+
+class ReadChecker:
+    """Applies check_counts to every command a Console runs, remembering
+    each read place's last counts per generation."""
+
+    def __init__(self, target):
+        self.target = target
+        self.last = {}
+
+    # Commands that may start tasks: a pid read before may be a new task.
+    NEW_TASKS = re.compile(r"\b(spawn|stat|prof|bench|selftest)\b")
+
+    def check(self, line, out):
+        if self.NEW_TASKS.search(line):
+            self.last.clear()
+        m = READ_CMD.match(line.strip())
+        g = GEN_LINE.search(out)
+        key = None
+        if m and g:
+            key = (m.group(1), m.group(2), int(g.group(1)))
+        try:
+            counts = check_counts(out, self.last.get(key))
+        except InvariantError as e:
+            raise InvariantError("%s: `%s`: %s" % (self.target, line, e)) from None
+        if key is not None:
+            self.last[key] = counts
+
+
 class Console:
     def __init__(self, target, append="", icount=False, cpu=None, extra_qemu=(),
                  wait=True, logfile=None):
@@ -63,6 +122,7 @@ class Console:
                                   maxread=65536, logfile=logfile)
         self.boot_log = b""
         self.boot_seconds = None
+        self.reads = ReadChecker(target)
         if wait:
             self.wait_boot()
 
@@ -94,6 +154,7 @@ class Console:
         out = self.text(self.proc.before)
         # The first line is the editor's echo of what we typed.
         first, _, rest = out.partition("\n")
+        self.reads.check(line, rest)
         return rest
 
     def expect(self, pattern, timeout=CMD_TIMEOUT):

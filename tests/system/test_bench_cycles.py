@@ -21,9 +21,9 @@ EXPECT = re.compile(r"count=(\d+) expected=(?:(\d+)|\[(\d+),(\d+)\])")
 # x86_64 runs 5 instructions a turn and its TSC ticks once per instruction;
 # MIPS runs 6 and Count ticks once per 6 instructions.
 TICKS_PER_ITER = {"x86_64": 5, "mips": 1, "mipsbe": 1}
-# MIPS's Count truncates at both ends of uloop's user-mode stretch; under
-# `-icount shift=0,sleep=off` (scripts/qemu-run --icount) the stretch starts
-# at the same phase in every run, so uloop is exact there too.
+# MIPS's Count truncates at both ends of uloop's user-mode stretch, which
+# starts at a Count phase that differs from run to run: uloop is exact on
+# x86_64 and within one tick on MIPS.
 KLOOP_N, ULOOP_N = 200000, 50000  # the benchmarks' default n (bench list)
 CYCLE_BENCHES = ("kloop", "uloop")
 HW_BENCHES = {"hwevents": ("instructions", "branches", "branch-misses", "cache-misses"),
@@ -77,8 +77,12 @@ def test_uloop_cycles_u_and_no_tick(target, selftest_cpi1):
     count, lo, hi = count_and_expected(rest)
     want = ULOOP_N * TICKS_PER_ITER[target]
     assert verdict == "PASS", rest
-    assert lo == hi == want, rest
-    assert count == want
+    # MIPS's Count ticks once per 6 instructions and the stretch starts at
+    # a Count phase that varies from run to run (kernel/bench/cycles_bench.c
+    # uloop_expect): one tick of truncation either way, never more.
+    slack = 0 if TICKS_PER_ITER[target] == 5 else 1
+    assert (lo, hi) == (want - slack, want + slack), rest
+    assert lo <= count <= hi
     verdict, rest = r[("uloop", "ticks:u")]
     assert verdict == "PASS" and rest.startswith("count=0 expected=0"), rest
 

@@ -32,14 +32,8 @@ static uint64_t width_mask(uint32_t width)
 	return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
 }
 
-/* The running counter behind counter i: the cycle counter (read once
- * per pass, as cc) or a hardware counter read by its rdpmc index. */
-static uint64_t counter_now(unsigned i, uint32_t how, uint64_t cc)
-{
-	return how == HWPERF_UREAD_RDPMC ? hwp_urdpmc(page->uindex[i]) : cc;
-}
-
-/* Counter i as of cycle-counter value cc; the caller checks seq.  The
+/* Counter i as of cycle-counter value cc (read once per pass), or of
+ * its hardware counter by rdpmc index; the caller checks seq.  The
  * difference is masked to the counter's width: a 32-bit Count and a
  * 48-bit PMC wrap below the 64 bits the reads return. */
 static uint64_t value(unsigned i, uint64_t cc)
@@ -47,9 +41,12 @@ static uint64_t value(unsigned i, uint64_t cc)
 	uint64_t sum = page->c[i].sum;
 	uint32_t how = page->c[i].how;
 
-	if (how != HWPERF_UREAD_CYCLES && how != HWPERF_UREAD_RDPMC)
+	if (how == HWPERF_UREAD_CYCLES)
+		return sum + ((cc - page->ucycles_start) &
+		              width_mask(page->c[i].width));
+	if (how != HWPERF_UREAD_RDPMC)
 		return sum;
-	return sum + ((counter_now(i, how, cc) - page->c[i].start) &
+	return sum + ((hwp_urdpmc(page->uindex[i]) - page->c[i].start) &
 	              width_mask(page->c[i].width));
 }
 

@@ -1,0 +1,53 @@
+/*
+ * user_span.c - the user interval as the exception stub and the eret
+ * path stamped it (kernel/arch.h arch_user_span; the stamps: vectors.S,
+ * tlbrefill.S).
+ *
+ * The stamps are raw 32-bit Count values, a few hundred instructions old
+ * at most when read here, so each is placed on the 64-bit cycle counter
+ * by its distance back from now.
+ */
+#include "arch.h"
+
+/*
+ * Per round trip: Count is the exception stub's first instruction, and
+ * the exit's Count read is three instructions before ERET; a TLB refill
+ * taken in user mode runs eight instructions after its last Count read.
+ * Count itself ticks once per 6 instructions under QEMU, so each cut
+ * rounds by up to that much.  Measured by the ucut benchmark (README,
+ * Accounting).
+ */
+const struct arch_user_cut arch_user_cut = {
+	.max_kernel_insns = 48,
+	.sysloop_insns = 5,             /* li, syscall, addiu, bnez, nop */
+};
+
+/* vectors.S */
+extern uint32_t mips_user_entry, mips_user_exit;
+extern uint32_t *mips_exit_sink;
+
+static uint64_t extend(uint64_t now, uint32_t stamp)
+{
+	return now - (uint32_t)((uint32_t)now - stamp);
+}
+
+void arch_user_span(uint64_t *left, uint64_t *back)
+{
+	uint64_t now = arch_cycles();
+
+	*left = extend(now, *mips_exit_sink);
+	*back = extend(now, mips_user_entry);
+	mips_exit_sink = &mips_user_exit;
+}
+
+/* The stamp is the word user mode reads back (RDHWR $2 is 32 bits): the
+ * low half of the 64-bit field, wherever the byte order puts it. */
+void arch_user_stamp_to(uint64_t *where)
+{
+	if (!where) {
+		mips_exit_sink = &mips_user_exit;
+		return;
+	}
+	*where = 0;
+	mips_exit_sink = (uint32_t *)where + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+}

@@ -1,0 +1,37 @@
+/*
+ * user_span.c - the user interval as the entry and exit stubs stamped it
+ * (kernel/arch.h arch_user_span; the stamps: percpu.inc).
+ *
+ * x86 walks its page tables in hardware, so no kernel code runs inside a
+ * user interval without an entry of its own, and the stamps are the
+ * interval exactly.
+ */
+#include "arch.h"
+#include "percpu.h"
+
+/*
+ * Per round trip: SYSCALL's stub runs SWAPGS and two stores before RDTSC,
+ * an interrupt's runs its vector stub, the mode test, SWAPGS and two
+ * stores; the exit runs the stores and reloads after RDTSC, SWAPGS and
+ * SYSRET or IRETQ.  Measured by the ucut benchmark (README, Accounting).
+ */
+const struct arch_user_cut arch_user_cut = {
+	.max_kernel_insns = 32,
+	.sysloop_insns = 4,             /* mov, syscall, dec, jnz */
+};
+
+void arch_user_span(uint64_t *left, uint64_t *back)
+{
+	struct x86_cpu *c = this_x86_cpu();
+
+	*left = *c->exit_sink;
+	*back = c->entry_tsc;
+	c->exit_sink = &c->exit_tsc;
+}
+
+void arch_user_stamp_to(uint64_t *where)
+{
+	struct x86_cpu *c = this_x86_cpu();
+
+	c->exit_sink = where ? where : &c->exit_tsc;
+}

@@ -1,0 +1,94 @@
+/*
+ * invariant.c - what every read must satisfy, checked on every read the
+ * kernel hands out, whoever asked (system call, console, benchmark).
+ *
+ *	running <= enabled   an event is on a counter only while it is wanted
+ *	count <= running     for an event that counts the cycle counter itself
+ *	                     (pmu_caps.clock_event): it cannot count more
+ *	                     ticks than it was on a counter for
+ *	never backwards      a count is never below what an earlier read of it
+ *	                     showed, unless the counter was restarted (a new
+ *	                     event or a new acquire, with a new generation)
+ *	sum over CPUs        a system read equals the sum of the per-CPU
+ *	                     blocks it folded (R12, R19)
+ *
+ * A violation is a kernel bug, not the caller's, so the read still
+ * returns: the violation is counted, the first one is described, and
+ * `hwperf status` and every benchmark run report them (a FAIL).  The
+ * checks walk only the counters in use.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "env.h"
+#include "internal.h"
+
+static struct hwperf_inv_report report;
+
+void hwperf_invariants(struct hwperf_inv_report *out)
+{
+	*out = report;
+}
+
+static void violated(const struct hwperf_set *s, const char *what, unsigned i,
+                     const char *fmt, unsigned long long a, unsigned long long b)
+{
+	char *d = report.last;
+	size_t len = sizeof(report.last);
+	int n = snprintf(d, len, "%s, virtual counter %u (%s): ", what, i,
+	                 s->ctl.ev[i].name);
+
+	if (n > 0 && (size_t)n < len)
+		snprintf(d + n, len - (size_t)n, fmt, a, b);
+	if (report.violations++ == 0)
+		memcpy(report.first, report.last, sizeof(report.first));
+}
+
+static bool counts_clock(const struct hwperf_set *s, unsigned i)
+{
+	const struct hwperf_res *r = &s->res[i];
+	const struct pmu_caps *caps = &hwperf_core.caps;
+
+	if (r->raw || r->table >= caps->ntables)
+		return false;
+	const struct pmu_event_table *t = caps->tables[r->table];
+	return caps->clock_event && r->entry < t->count &&
+	       &t->events[r->entry] == caps->clock_event;
+}
+
+void hwperf_inv_check_set(struct hwperf_set *s, const char *what)
+{
+	report.reads++;
+	for (uint32_t m = s->used; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		struct hwperf_vctr *v = &s->v[i];
+
+		if (v->running > v->enabled)
+			violated(s, what, i, "running %llu > enabled %llu",
+			         v->running, v->enabled);
+		if (v->count > v->running && counts_clock(s, i))
+			violated(s, what, i, "count %llu > running %llu of a clock event",
+			         v->count, v->running);
+		if (v->count < v->seen)
+			violated(s, what, i, "count %llu < %llu read before, same generation",
+			         v->count, v->seen);
+		v->seen = v->count;
+	}
+}
+
+void hwperf_inv_check_sys_sum(void)
+{
+	struct hwperf_core *h = &hwperf_core;
+
+	for (uint32_t m = h->sys.used; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
+		uint64_t sum = 0;
+
+		for (unsigned c = 0; c < hwperf_env_ncpus(); c++)
+			if (h->cpu[c].sys_epoch == h->sys_epoch)
+				sum += h->cpu[c].sys.v[i].count;
+		if (sum != h->sys.v[i].count)
+			violated(&h->sys, "system read", i, "count %llu != %llu, the sum over CPUs",
+			         h->sys.v[i].count, sum);
+	}
+}
