@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "events/events.h"
+#include "dispatch_sets.h"
 
 /* events_cmd.c is included whole, printf pointed at a buffer, so its
  * static handler can be run and its output read back. */
@@ -311,6 +312,50 @@ static void test_unit_masks(void **state)
 	assert_int_equal(out[1].code, 0x0964);
 }
 
+/* Every set of dispatch_sets.h gets its answer; one that does not fit still
+ * says which events go on together, each on a counter of its own. */
+static void test_dispatch_sets_give_their_answers(void **state)
+{
+	(void)state;
+	for (unsigned s = 0; s < N_DISPATCH_SETS; s++) {
+		const struct dispatch_set *d = &dispatch_sets[s];
+		enum ev_err err = run(d->model, d->unavail, d->n, d->specs);
+		bool partial = err == EV_ERR_TOOMANY || err == EV_ERR_NOASSIGN ||
+		               err == EV_ERR_EVTMANY;
+		unsigned nplaced = 0;
+
+		if (err != d->want)
+			fail_msg("set %u (%s %s...): got %s, want %s (%s)", s,
+			         d->model, d->specs[0], events_strerror(err),
+			         events_strerror(d->want), reason);
+		for (unsigned i = 0; (err == EV_OK || partial) && i < d->n; i++) {
+			if (err == EV_OK)
+				assert_true(out[i].placed);
+			if (!out[i].placed)
+				continue;
+			nplaced++;
+			for (unsigned j = 0; j < i; j++)
+				assert_false(out[j].placed && out[j].hw == out[i].hw);
+		}
+		if (partial)
+			assert_true(nplaced < d->n);
+	}
+}
+
+static void test_partial_set_shows_what_waits(void **state)
+{
+	(void)state;
+	/* 24K: branches only on counter 0, so it goes first; of cycles and
+	 * instructions (either counter) the first in the list gets the other. */
+	expect(RUN("24k", 0, "cycles", "instructions", "branches"),
+	       EV_ERR_TOOMANY, NULL);
+	assert_true(out[2].placed);
+	assert_int_equal(out[2].hw, 0);
+	assert_true(out[0].placed);
+	assert_int_equal(out[0].hw, 1);
+	assert_false(out[1].placed);
+}
+
 /* ---- the console command ------------------------------------------------- */
 
 /* The PMU hwperf runs on, as `events` without arguments sees it. */
@@ -371,6 +416,18 @@ static void test_events_command(void **state)
 	                    "often than it has counters\n"
 	                    "assign 0 branches hw=0 code=0x2 name=branches\n"
 	                    "wait 1 branches\n");
+	/* On the active PMU, as hwperf will place them. */
+	assert_int_equal(CMD("events", "syscalls", "cycles"), 0);
+	assert_string_equal(cmd_out, "assign 0 syscalls hw=0 code=0x1 name=syscalls\n"
+	                    "assign 1 cycles hw=1 code=0x0 name=cycles\n");
+	assert_int_equal(CMD("events", "cycles", "syscalls", "cycles"),
+	                 CMD_ERR_REPORTED);
+	assert_string_equal(cmd_out, "dispatch TOOMANY: 3 events, 2 usable counters\n"
+	                    "assign 0 cycles hw=0 code=0x0 name=cycles\n"
+	                    "assign 1 syscalls hw=1 code=0x1 name=syscalls\n"
+	                    "wait 2 cycles\n");
+	assert_int_equal(CMD("events", "bogus"), CMD_ERR_REPORTED);
+	assert_string_equal(cmd_out, "dispatch NOTFOUND: no event 'bogus' here\n");
 	assert_int_equal(CMD("events", "--model", "vax"), CMD_ERR_REPORTED);
 	assert_int_equal(CMD("events", "--bogus", "x"), -EINVAL);
 }
@@ -437,6 +494,8 @@ int main(void)
 		cmocka_unit_test(test_odd_even_constraints_placed_exactly),
 		cmocka_unit_test(test_same_name_other_code_per_counter),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_dispatch_sets_give_their_answers),
+		cmocka_unit_test(test_partial_set_shows_what_waits),
 		cmocka_unit_test(test_unit_masks),
 		cmocka_unit_test(test_dispatch_agrees_with_brute_force),
 		cmocka_unit_test(test_events_command),
