@@ -89,26 +89,36 @@ static uint32_t match(struct match *m, const uint8_t *ord, unsigned n,
 	return got;
 }
 
-static bool before(const struct ev_place *p, const uint8_t *nctr,
-                   unsigned a, unsigned b, bool by_rank)
+/* How constrained event i is; counted only when ranks tie. */
+static unsigned tight(const struct ev_place *p, unsigned i)
 {
+	return p->nctr[i] ? p->nctr[i] : ones(p->mask[i]);
+}
+
+static bool before(const struct ev_place *p, unsigned a, unsigned b,
+                   bool by_rank)
+{
+	unsigned ta, tb;
+
 	if (by_rank && p->rank[a] != p->rank[b])
 		return p->rank[a] < p->rank[b];
-	if (nctr[a] != nctr[b])
-		return nctr[a] < nctr[b];
+	ta = tight(p, a);
+	tb = tight(p, b);
+	if (ta != tb)
+		return ta < tb;
 	return a < b;
 }
 
 /* The events of set, sorted (insertion: sets are small). */
-static unsigned sort(const struct ev_place *p, uint32_t set,
-                     const uint8_t *nctr, bool by_rank, uint8_t *ord)
+static unsigned sort(const struct ev_place *p, uint32_t set, bool by_rank,
+                     uint8_t *ord)
 {
 	unsigned n = 0;
 
 	for (uint32_t s = set; s; s &= s - 1) {
 		unsigned i = lowest(s), j;
 
-		for (j = n; j > 0 && before(p, nctr, i, ord[j - 1], by_rank); j--)
+		for (j = n; j > 0 && before(p, i, ord[j - 1], by_rank); j--)
 			ord[j] = ord[j - 1];
 		ord[j] = (uint8_t)i;
 		n++;
@@ -116,41 +126,102 @@ static unsigned sort(const struct ev_place *p, uint32_t set,
 	return n;
 }
 
+/* The first of set in rank order (set != 0). */
+static unsigned first(const struct ev_place *p, uint32_t set)
+{
+	unsigned best = lowest(set);
+
+	for (set &= set - 1; set; set &= set - 1) {
+		unsigned i = lowest(set);
+
+		if (before(p, i, best, true))
+			best = i;
+	}
+	return best;
+}
+
+/*
+ * Too many for the counters: take events in rank order, each picked from
+ * those left (only as many picks as it takes to fill the counters, not a
+ * sort of all 32), keeping those that fit; p->order gets the kept.
+ */
+static uint32_t keep_by_rank(struct ev_place *p, struct match *m,
+                             uint32_t reach)
+{
+	uint32_t left = p->want, got = 0;
+
+	m->busy = 0;
+	p->nplaced = 0;
+	while (left && (m->busy & reach) != reach) {
+		unsigned i = first(p, left);
+
+		left &= ~(1u << i);
+		m->seen = 0;
+		if (augment(m, i)) {
+			got |= 1u << i;
+			p->order[p->nplaced++] = (uint8_t)i;
+		}
+	}
+	return got;
+}
+
 unsigned events_place(struct ev_place *p)
 {
-	uint8_t nctr[EV_PLACE_MAX] = { 0 };
-	uint8_t prio[EV_PLACE_MAX], canon[EV_PLACE_MAX];
+	uint8_t canon[EV_PLACE_MAX];
 	struct match m = { .mask = p->mask, .fixed = p->fixed };
 	uint32_t reach = 0, got = 0;
-	unsigned n, nc;
+	uint64_t rank0 = p->want ? p->rank[lowest(p->want)] : 0;
+	uint32_t mask0 = p->want ? p->mask[lowest(p->want)] : 0;
+	bool ranks_tie = true, alike = true;
+	unsigned n = 0, nc;
 
 	for (uint32_t s = p->want; s; s &= s - 1) {
 		unsigned i = lowest(s);
 
-		nctr[i] = p->nctr[i] ? p->nctr[i] : (uint8_t)ones(p->mask[i]);
 		reach |= p->mask[i];
+		ranks_tie &= p->rank[i] == rank0;
+		alike &= p->mask[i] == mask0 && p->nctr[i] == 0;
+		p->hw[i] = EV_PLACE_NONE;
+		n++;
 	}
-	n = sort(p, p->want, nctr, true, prio);
-	if (n <= ones(reach)) {
-		nc = sort(p, p->want, nctr, false, canon);
+	if (alike && !(reach & p->fixed) && n <= ones(reach)) {
+		/* Interchangeable counters, none fixed (the software PMU): the
+		 * canonical matching is the i-th event on the i-th counter,
+		 * found without sorting or searching. */
+		uint32_t free = reach;
+
+		nc = 0;
+		for (uint32_t s = p->want; s; s &= s - 1) {
+			unsigned k = lowest(free);
+
+			free &= free - 1;
+			m.owner[k] = (uint8_t)lowest(s);
+			canon[nc++] = (uint8_t)lowest(s);
+		}
+		m.busy = reach & ~free;
+		got = p->want;
+	} else if (n <= ones(reach)) {
+		nc = sort(p, p->want, false, canon);
 		got = match(&m, canon, nc, reach);
 	}
-	if (got != p->want) {
-		got = match(&m, prio, n, reach);
-		nc = sort(p, got, nctr, false, canon);
+	if (got == p->want) {
+		/* All on: the slot order is still rank order. */
+		p->nplaced = n;
+		if (ranks_tie)
+			for (unsigned k = 0; k < n; k++)
+				p->order[k] = canon[k];
+		else
+			sort(p, got, true, p->order);
+	} else {
+		got = keep_by_rank(p, &m, reach);
+		nc = sort(p, got, false, canon);
 		match(&m, canon, nc, reach);
 	}
-	for (unsigned i = 0; i < EV_PLACE_MAX; i++)
-		p->hw[i] = EV_PLACE_NONE;
 	for (uint32_t b = m.busy; b; b &= b - 1) {
 		unsigned k = lowest(b);
 
 		p->hw[m.owner[k]] = (uint8_t)k;
 	}
-	p->nplaced = 0;
-	for (unsigned k = 0; k < n; k++)
-		if (got & (1u << prio[k]))
-			p->order[p->nplaced++] = prio[k];
 	p->placed = got;
 	return p->nplaced;
 }

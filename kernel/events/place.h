@@ -48,7 +48,8 @@ struct ev_place {
 	 */
 	uint8_t nctr[EV_PLACE_MAX];
 	/* outputs */
-	uint8_t hw[EV_PLACE_MAX];       /* event i's counter, or EV_PLACE_NONE */
+	uint8_t hw[EV_PLACE_MAX];       /* of each wanted event: its counter,
+	                                 * or EV_PLACE_NONE */
 	uint8_t order[EV_PLACE_MAX];    /* events placed, in the order taken */
 	unsigned nplaced;
 	uint32_t placed;                /* bit i: event i placed */
