@@ -11,7 +11,7 @@ USER_PROGS := $(filter-out embed,$(basename $(notdir $(sort $(wildcard user/*.c)
 UB := $(B)/user
 USER_INCS := -Ilibc/include -Iuser/include -I.
 # The event-spec parser is the console's own file, not a copy.
-USER_SHARED_SRCS := kernel/hwperf/spec.c
+USER_SHARED_SRCS := kernel/hwperf/spec.c kernel/events/place.c
 USER_LIB_SRCS := $(sort $(wildcard user/lib/*.c)) $(USER_SHARED_SRCS) $(LIBC_SRCS)
 
 ifeq ($(ARCH),x86_64)

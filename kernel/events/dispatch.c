@@ -2,15 +2,19 @@
  * dispatch.c - placing a set of events on counters, as libpfm's
  * pfm_dispatch_events(3) does, with its errors by name.
  *
- * Events are taken most constrained first (fewest usable counters), and
- * each is placed by an augmenting-path search (Kuhn's matching), so an
- * earlier choice is moved aside when a later event needs its counter: a
- * set is refused with NOASSIGN only when no placement exists at all.
+ * Names and unit masks are resolved here; the counters come from the
+ * engine hwperf uses (place.c), so the answer is hwperf's: most
+ * constrained first, fixed counters used for their event, and a set
+ * refused with NOASSIGN only when no placement exists at all.
+ *
+ * The console runs one command at a time, and a set's state is too big
+ * for a one-page kernel stack, so it lives here (see scratch below).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "events.h"
+#include "place.h"
 
 #define SPEC_MAX 128
 #define UMASKS_MAX 8
@@ -50,6 +54,18 @@ void events_target_of_model(const struct ev_model *m, struct ev_target *t)
 	t->umask_shift = m->umask_shift;
 	t->umask_field = m->umask_field;
 	t->ncounters = m->ncounters;
+	t->fixed = m->fixed;
+}
+
+void events_target_of_caps(const struct pmu_caps *caps, struct ev_target *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->ntables = caps->ntables;
+	t->tables = caps->tables;
+	t->ncounters = caps->ncounters;
+	for (unsigned k = 0; k < caps->ncounters; k++)
+		if (caps->counter[k].fixed)
+			t->fixed |= 1u << k;
 }
 
 static unsigned popcount(uint32_t m)
@@ -189,55 +205,14 @@ static int overused(const struct req *r, unsigned n)
 	return -1;
 }
 
-struct matcher {
-	const struct req *r;
-	int owner[PMU_MAX_COUNTERS];    /* request on each counter, or -1 */
-	uint32_t seen;
-};
-
-/*
- * A free counter first (the lowest), so placements stay where a reader
- * expects them; only when none is free, move an earlier event along.
- */
-static bool augment(struct matcher *m, unsigned i)
-{
-	uint32_t cand = m->r[i].mask & ~m->seen;
-
-	for (unsigned hw = 0; hw < PMU_MAX_COUNTERS; hw++)
-		if ((cand & (1u << hw)) && m->owner[hw] < 0) {
-			m->owner[hw] = (int)i;
-			return true;
-		}
-	m->seen |= cand;
-	for (unsigned hw = 0; hw < PMU_MAX_COUNTERS; hw++)
-		if ((cand & (1u << hw)) && augment(m, (unsigned)m->owner[hw])) {
-			m->owner[hw] = (int)i;
-			return true;
-		}
-	return false;
-}
-
-/* Indices of r sorted by number of usable counters (stable). */
-static void constrained_order(const struct req *r, unsigned n, unsigned *ord)
-{
-	for (unsigned i = 0; i < n; i++) {
-		unsigned k = i, pc = popcount(r[i].mask);
-
-		while (k > 0 && popcount(r[ord[k - 1]].mask) > pc) {
-			ord[k] = ord[k - 1];
-			k--;
-		}
-		ord[k] = i;
-	}
-}
-
-/* The entry of r's name whose counter mask holds hw, with unit masks. */
+/* The entry of r's name whose counter mask holds hw (any entry when the
+ * event waits: hw < 0), with unit masks. */
 static uint32_t code_on(const struct ev_target *t, const struct req *r,
-                        unsigned hw, const char **name)
+                        int hw, const char **name)
 {
 	const struct pmu_event *ev = &r->tab->events[r->entry];
 
-	for (unsigned e = r->entry; e < r->tab->count; e++)
+	for (unsigned e = r->entry; hw >= 0 && e < r->tab->count; e++)
 		if (events_name_eq(r->tab->events[e].name, ev->name) &&
 		    (r->tab->events[e].counters & (1u << hw))) {
 			ev = &r->tab->events[e];
@@ -249,31 +224,45 @@ static uint32_t code_on(const struct ev_target *t, const struct req *r,
 	return (ev->code & ~t->umask_field) | r->umask;
 }
 
-static enum ev_err place(const struct ev_target *t, const struct req *r,
-                         unsigned n, const char *const *specs,
-                         struct ev_assign *out, char *reason, size_t len)
-{
-	struct matcher m = { .r = r };
-	unsigned ord[PMU_MAX_COUNTERS];
+static struct {
+	struct req r[EV_DISPATCH_MAX];
+	struct ev_place pl;
+} scratch;
 
-	for (unsigned hw = 0; hw < PMU_MAX_COUNTERS; hw++)
-		m.owner[hw] = -1;
-	constrained_order(r, n, ord);
-	for (unsigned k = 0; k < n; k++) {
-		m.seen = 0;
-		if (!augment(&m, ord[k]))
-			return fail(EV_ERR_NOASSIGN, reason, len,
-			            "no counter left for '%s' under the "
-			            "constraints of the set", specs[ord[k]]);
+/* Every event that fits goes on; out[] says where, or that it waits. */
+static void place(const struct ev_target *t, const struct req *r,
+                  unsigned n, struct ev_assign *out)
+{
+	struct ev_place *pl = &scratch.pl;
+
+	pl->want = n < EV_PLACE_MAX ? (1u << n) - 1 : ~0u;
+	pl->fixed = t->fixed;
+	for (unsigned i = 0; i < n; i++) {
+		pl->mask[i] = r[i].mask;
+		pl->rank[i] = 0;
+		pl->nctr[i] = 0;
 	}
-	for (unsigned hw = 0; hw < PMU_MAX_COUNTERS; hw++) {
-		if (m.owner[hw] < 0)
-			continue;
-		out[m.owner[hw]].hw = hw;
-		out[m.owner[hw]].code = code_on(t, &r[m.owner[hw]], hw,
-		                                &out[m.owner[hw]].name);
+	events_place(pl);
+	for (unsigned i = 0; i < n; i++) {
+		int hw = pl->hw[i] == EV_PLACE_NONE ? -1 : (int)pl->hw[i];
+
+		out[i].placed = hw >= 0;
+		out[i].hw = hw >= 0 ? (unsigned)hw : 0;
+		out[i].code = code_on(t, &r[i], hw, &out[i].name);
 	}
-	return EV_OK;
+}
+
+/* The event the engine gave up on first: fewest counters, then index. */
+static unsigned first_waiting(const struct req *r, unsigned n,
+                              const struct ev_assign *out)
+{
+	unsigned best = n;
+
+	for (unsigned i = 0; i < n; i++)
+		if (!out[i].placed && (best == n ||
+		    popcount(r[i].mask) < popcount(r[best].mask)))
+			best = i;
+	return best;
 }
 
 enum ev_err events_dispatch(const struct ev_target *t,
@@ -281,34 +270,48 @@ enum ev_err events_dispatch(const struct ev_target *t,
                             struct ev_assign *out, char *reason,
                             size_t reason_len)
 {
-	struct req r[PMU_MAX_COUNTERS];
+	struct req *r = scratch.r;
 	uint32_t usable;
 	enum ev_err err;
+	unsigned wait;
 	int dup;
 
 	if (n == 0 || !specs || !out || t->ncounters > PMU_MAX_COUNTERS)
 		return fail(EV_ERR_INVAL, reason, reason_len, "%s",
 		            "no events, or no target");
+	if (n > EV_DISPATCH_MAX) {
+		if (reason && reason_len)
+			snprintf(reason, reason_len, "%u events, at most %u in a "
+			         "set", n, EV_DISPATCH_MAX);
+		return EV_ERR_TOOMANY;
+	}
 	usable = (uint32_t)pmu_width_mask(t->ncounters) & ~t->unavail;
+	for (unsigned i = 0; i < n; i++) {
+		err = resolve(t, specs[i], usable, &r[i], reason, reason_len);
+		if (err != EV_OK)
+			return err;
+	}
+	place(t, r, n, out);
 	if (n > popcount(usable)) {
 		if (reason && reason_len)
 			snprintf(reason, reason_len, "%u events, %u usable "
 			         "counters", n, popcount(usable));
 		return EV_ERR_TOOMANY;
 	}
-	for (unsigned i = 0; i < n; i++) {
-		err = resolve(t, specs[i], usable, &r[i], reason, reason_len);
-		if (err != EV_OK)
-			return err;
+	for (unsigned i = 0; i < n; i++)
 		if (r[i].mask == 0)
 			return fail(EV_ERR_NOASSIGN, reason, reason_len,
 			            "'%s' countable on no usable counter",
 			            specs[i]);
-	}
 	dup = overused(r, n);
 	if (dup >= 0)
 		return fail(EV_ERR_EVTMANY, reason, reason_len,
 		            "'%s' given more often than it has counters",
 		            specs[dup]);
-	return place(t, r, n, specs, out, reason, reason_len);
+	wait = first_waiting(r, n, out);
+	if (wait < n)
+		return fail(EV_ERR_NOASSIGN, reason, reason_len,
+		            "no counter left for '%s' under the constraints "
+		            "of the set", specs[wait]);
+	return EV_OK;
 }

@@ -15,7 +15,10 @@
  *
  * Dispatch follows libpfm's pfm_dispatch_events(3): a list of event specs
  * ("name[:umask[:umask...]]") becomes one hardware counter and one code per
- * event, or a named error (EV_ERR_*).
+ * event, or a named error (EV_ERR_*).  The counters come from place.h, the
+ * engine hwperf places its events with, so a set that fits is placed
+ * exactly as hwperf will, and a set that does not shows which events
+ * hwperf puts on first and which wait their turn.
  */
 #ifndef TALLY_EVENTS_H
 #define TALLY_EVENTS_H
@@ -55,6 +58,7 @@ struct ev_model {
 	const char *name;               /* "74k", "intel-arch", "r10000" */
 	const char *desc;
 	unsigned ncounters;             /* counters of the usual part */
+	uint32_t fixed;                 /* counters tied to one event */
 	unsigned slots_per_counter;     /* as pmu_caps (R10000: 16) */
 	unsigned umask_shift;           /* where unit masks go in a code */
 	uint32_t umask_field;           /* that field, in code bits */
@@ -98,21 +102,33 @@ struct ev_target {
 	unsigned umask_shift;
 	uint32_t umask_field;
 	unsigned ncounters;
+	uint32_t fixed;                 /* counters tied to one event */
 	uint32_t unavail;               /* counters not to use (pfp_unavail_pmcs) */
 };
 
 void events_target_of_model(const struct ev_model *m, struct ev_target *t);
+/* The PMU a driver probed, as hwperf sees it (no unit masks there). */
+void events_target_of_caps(const struct pmu_caps *caps, struct ev_target *t);
 
 struct ev_assign {
-	unsigned hw;                    /* hardware counter */
+	bool placed;                    /* false: waits (hwperf multiplexes it) */
+	unsigned hw;                    /* hardware counter, when placed */
 	uint32_t code;                  /* pmu_event.code with unit masks */
 	const char *name;               /* the table entry's name */
 };
 
+/* At most this many events in one set (hwperf's virtual counters). */
+#define EV_DISPATCH_MAX 32
+
 /*
- * Place n events (specs) on counters, most constrained first, exactly (a
- * set is refused only if no placement exists).  out[i] is event i's
- * placement.  On error, reason names the event and what is wrong.
+ * Place n events (specs) on counters with the engine of place.h (rank 0
+ * for all: most constrained first, then input order), exactly: a set is
+ * refused with NOASSIGN only if no placement exists.  out[i] is event
+ * i's placement.  When every spec resolves but the set does not fit
+ * (TOOMANY, NOASSIGN, EVTMANY), out[] still holds the events that go on
+ * together -- what hwperf counts first when it multiplexes the set -- and
+ * the rest have placed false.  On error, reason names the event and what
+ * is wrong.
  */
 enum ev_err events_dispatch(const struct ev_target *t,
                             const char *const *specs, unsigned n,

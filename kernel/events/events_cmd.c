@@ -5,6 +5,11 @@
  *	events                                  the models
  *	events --model 74k                      that model's events
  *	events --model r10000 cycles tlb-misses dispatch them
+ *	events cycles syscalls                  dispatch on the active PMU
+ *
+ * Dispatch places the set with hwperf's own engine (place.h), so on the
+ * active PMU it says where `hwperf enable` will put the same events
+ * (given in virtual-counter order), and what `hwperf status` shows.
  *
  * Output, one record per line:
  *	model NAME counters=N slots=S DESC
@@ -12,6 +17,10 @@
  *	umask EVENT:NAME bits=0xB DESC
  *	assign I SPEC hw=H code=0xC name=NAME
  *	dispatch ERROR: REASON
+ *	wait I SPEC
+ * After TOOMANY, NOASSIGN or EVTMANY the assign lines are the events that
+ * go on together (what hwperf counts first when it multiplexes the set)
+ * and the wait lines the others.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -59,24 +68,32 @@ static void list_events(const struct ev_model *m)
 	list_umasks(m);
 }
 
-static int dispatch(const struct ev_model *m, int n, char **specs)
+static bool partial(enum ev_err err)
 {
-	struct ev_target t;
-	struct ev_assign out[PMU_MAX_COUNTERS];
+	return err == EV_ERR_TOOMANY || err == EV_ERR_NOASSIGN ||
+	       err == EV_ERR_EVTMANY;
+}
+
+static int dispatch(const struct ev_target *t, int n, char **specs)
+{
+	/* Too big for a kernel stack; the console runs one command at a time. */
+	static struct ev_assign out[EV_DISPATCH_MAX];
 	char reason[PMU_REASON_MAX] = "";
 	enum ev_err err;
 
-	events_target_of_model(m, &t);
-	err = events_dispatch(&t, (const char *const *)specs, (unsigned)n, out,
+	err = events_dispatch(t, (const char *const *)specs, (unsigned)n, out,
 	                      reason, sizeof(reason));
-	if (err != EV_OK) {
+	if (err != EV_OK)
 		printf("dispatch %s: %s\n", events_strerror(err), reason);
+	if (err != EV_OK && (!partial(err) || n > EV_DISPATCH_MAX))
 		return CMD_ERR_REPORTED;
-	}
 	for (int i = 0; i < n; i++)
-		printf("assign %d %s hw=%u code=0x%x name=%s\n", i, specs[i],
-		       out[i].hw, (unsigned)out[i].code, out[i].name);
-	return 0;
+		if (out[i].placed)
+			printf("assign %d %s hw=%u code=0x%x name=%s\n", i, specs[i],
+			       out[i].hw, (unsigned)out[i].code, out[i].name);
+		else
+			printf("wait %d %s\n", i, specs[i]);
+	return err == EV_OK ? 0 : CMD_ERR_REPORTED;
 }
 
 /* Every event of the PMU hwperf runs on: what `hwperf enable` accepts. */
@@ -102,10 +119,15 @@ static void list_active(void)
 static int cmd_events(int argc, char **argv)
 {
 	const struct ev_model *m;
+	struct ev_target t;
 
 	if (argc == 1) {
 		list_active();
 		return 0;
+	}
+	if (argv[1][0] != '-') {
+		events_target_of_caps(hwperf_caps(), &t);
+		return dispatch(&t, argc - 1, argv + 1);
 	}
 	if (argc == 2 && strcmp(argv[1], "--models") == 0) {
 		list_models();
@@ -122,12 +144,15 @@ static int cmd_events(int argc, char **argv)
 		list_events(m);
 		return 0;
 	}
-	return dispatch(m, argc - 3, argv + 3);
+	events_target_of_model(m, &t);
+	return dispatch(&t, argc - 3, argv + 3);
 }
 
 CONSOLE_CMD(events, "events of the active PMU; any model's table; dispatch a set",
             "events                         the active PMU's events: name, code, counters, modes\n"
             "events --models                every PMU model Tally has a table for\n"
             "events --model NAME            list NAME's events and unit masks\n"
-            "events --model NAME EV[:UM]... place the events on NAME's counters",
+            "events --model NAME EV[:UM]... place the events on NAME's counters\n"
+            "events EV...                   place them on the active PMU, as hwperf will\n"
+            "                               (wait: multiplexed, counted in turns)",
             cmd_events);

@@ -175,6 +175,7 @@ const struct ev_model ev_model_intel_arch = {
 	.desc = "Intel architectural PMU (SDM vol. 3B); 4 general + 3 fixed "
 	        "shown, the driver binds the probed counts",
 	.ncounters = CANON_GP + CANON_FIXED,
+	.fixed = CANON_FIXED_PRESENT << CANON_GP,
 	.umask_shift = 8,
 	.umask_field = 0xff00u,
 	.ntables = 1,

@@ -7,6 +7,7 @@
  *	ok 0                           success where the rule returns 0
  *	err EBUSY: pid 7 holds ...     refusal: errno name and why (R20)
  *	cycles:u count=1234 enabled=5000 running=2500
+ *	placed cpu=0 pid=7 counter=1 hw=0 event=loads:u   (status: on the PMU now)
  *
  * The first line is always `ok ...` or `err ...`; data lines follow.  A
  * counter's NAME is its event in spec syntax (`syscalls:uk`), with the
@@ -41,7 +42,7 @@ static struct {
 } scratch;
 
 static const char usage[] =
-	"hwperf status                    mode, holders, generations, PMU drivers\n"
+	"hwperf status                    mode, holders, generations, PMU drivers, placement\n"
 	"hwperf enable PID SPEC           start counting for task PID (k mode: system-wide)\n"
 	"hwperf profile PID SPEC          count, and profile the user PC at each threshold\n"
 	"hwperf read [-r] PID             counts of PID (-r: with resource usage)\n"
@@ -197,6 +198,7 @@ static void print_holders(void)
 	hwperf_env_unlock(f);
 }
 
+<<<<<<< HEAD
 /* The reads checked against the invariants so far (invariant.c). */
 static void print_invariants(void)
 {
@@ -206,6 +208,30 @@ static void print_invariants(void)
 	printf("invariants reads=%llu violations=%llu%s%s\n",
 	       (unsigned long long)inv.reads, (unsigned long long)inv.violations,
 	       inv.violations ? " first=" : "", inv.violations ? inv.first : "");
+=======
+/*
+ * What each CPU's PMU holds now, virtual counter -> hardware counter:
+ * `events EV...` says the same for the same events in the same order.
+ */
+static void print_placed(void)
+{
+	char name[HWPERF_NAME_MAX + 16];
+	unsigned long f = hwperf_env_lock();
+
+	for (unsigned cpu = 0; cpu < hwperf_env_ncpus(); cpu++) {
+		const struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+		const struct hwperf_set *s = c->loaded;
+		int pid = c->task ? hwperf_env_pid(c->task) : hwperf_core.sys_pid;
+
+		for (unsigned k = 0; s && k < s->pst.ctl.n; k++) {
+			counter_name(&s->ctl, s->slot_vctr[k], name, sizeof(name));
+			printf("placed cpu=%u pid=%d counter=%u hw=%u event=%s\n", cpu,
+			       pid, (unsigned)s->slot_vctr[k],
+			       (unsigned)s->pst.ctl.ctr[k].hw, name);
+		}
+	}
+	hwperf_env_unlock(f);
+>>>>>>> h-place
 }
 
 static int show_status(void)
@@ -222,7 +248,11 @@ static int show_status(void)
 	for (unsigned i = 0; i < n; i++)
 		printf("pmu %s\n", lines[i]);
 	print_holders();
+<<<<<<< HEAD
 	print_invariants();
+=======
+	print_placed();
+>>>>>>> h-place
 	return 0;
 }
 

@@ -75,6 +75,15 @@ uint32_t hwperf_event_code(const struct hwperf_res *r, unsigned hw)
 	return tab->events[r->entry].code;
 }
 
+static unsigned popcount(uint32_t m)
+{
+	unsigned n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
 static bool can_interrupt(const struct pmu_caps *caps, uint32_t hwmask)
 {
 	for (unsigned k = 0; k < caps->ncounters; k++)
@@ -139,8 +148,11 @@ static int resolve_one(const struct hwperf_event *ev, unsigned vi,
 		                   "%u (pmu %s)", ev->name, vi, caps->name);
 	}
 	r->hwmask &= all_counters_mask(caps);
-	if (spc)
+	if (spc) {
+		/* How constrained the event is, for placement (place.h). */
+		r->nctr = (uint8_t)popcount(r->hwmask);
 		r->hwmask &= 1u << (vi / spc);
+	}
 	if (r->hwmask == 0)
 		return hwperf_fail(why, EINVAL, "event %s is not countable on "
 		                   "the hardware counter of virtual counter %u",

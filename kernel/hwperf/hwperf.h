@@ -65,6 +65,8 @@ struct hwperf_res {
 	uint8_t used;
 	uint8_t raw;
 	uint8_t table;          /* caps.tables[] index */
+	uint8_t nctr;           /* counters the table allows, where hwmask is
+	                         * cut to one by the R10000 layout; else 0 */
 	uint16_t entry;         /* first entry with the name */
 	uint32_t code;          /* raw code */
 	uint32_t hwmask;        /* hardware counters that may carry it */

@@ -1,33 +1,21 @@
 /*
  * mux.c - which virtual counters sit on which hardware counters (R13).
  *
- * Each placement offers the hardware to the virtual counters that have
- * run least so far (time-running), each taking the first free hardware
- * counter it may use (fixed counters first, to keep general ones free).
- * Whatever the constraints, every event gets its turn: with e events
- * competing for c interchangeable counters each runs c/e of the time, and
- * on an R10000-shaped PMU (virtual i only on hardware i/16) the events of
- * one hardware counter share it among themselves, untouched by the other.
+ * The counters come from the placement engine of kernel/events (place.h),
+ * the one `events` dispatches with, so `events` predicts what happens
+ * here.  What is hwperf's own is the rank: time-running, so each
+ * placement offers the hardware to the virtual counters that have run
+ * least so far.  The engine keeps every event it takes (moving earlier
+ * ones along when a later one needs their counter), so whatever the
+ * constraints every event gets its turn: with e events competing for c
+ * interchangeable counters each runs c/e of the time, and on an
+ * R10000-shaped PMU (virtual i only on hardware i/16) the events of one
+ * hardware counter share it among themselves, untouched by the other.
  */
 #include <string.h>
 
+#include "events/place.h"
 #include "internal.h"
-
-static int pick_counter(uint32_t candidates)
-{
-	const struct pmu_caps *caps = &hwperf_core.caps;
-	int general = -1;
-
-	for (unsigned k = 0; k < caps->ncounters; k++) {
-		if (!(candidates & (1u << k)))
-			continue;
-		if (caps->counter[k].fixed)
-			return (int)k;
-		if (general < 0)
-			general = (int)k;
-	}
-	return general;
-}
 
 static void slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
                       unsigned hw)
@@ -41,45 +29,42 @@ static void slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
 	s->slot_vctr[slot] = (uint8_t)vi;
 }
 
-/* Used virtual counters, least time-running first (ties: lower index). */
-static unsigned by_least_running(const struct hwperf_set *s,
-                                 uint8_t order[HWPERF_NVCTR])
+static uint32_t fixed_counters(const struct pmu_caps *caps)
 {
-	unsigned n = 0;
+	uint32_t m = 0;
 
-	for (unsigned vi = 0; vi < HWPERF_NVCTR; vi++) {
-		unsigned j;
-
-		if (!(s->used & (1u << vi)))
-			continue;
-		for (j = n; j > 0 && s->v[order[j - 1]].running > s->v[vi].running; j--)
-			order[j] = order[j - 1];
-		order[j] = (uint8_t)vi;
-		n++;
-	}
-	return n;
+	for (unsigned k = 0; k < caps->ncounters; k++)
+		if (caps->counter[k].fixed)
+			m |= 1u << k;
+	return m;
 }
 
-/* Greedy in that order; returns how many slots were filled. */
+_Static_assert(HWPERF_NVCTR <= EV_PLACE_MAX,
+               "the engine must take every virtual counter");
+
+/*
+ * Slots in the engine's order (least time-running first), so dropping the
+ * last slot drops the event that ran most.  Returns the slots filled.
+ */
 static unsigned choose(struct hwperf_set *s)
 {
-	uint8_t order[HWPERF_NVCTR];
-	unsigned nused = by_least_running(s, order);
-	unsigned n = 0;
-	uint32_t busy = 0;
+	/* Too big for a kernel stack; the hwperf lock guards it. */
+	static struct ev_place pl;
 
-	s->placed = 0;
-	for (unsigned j = 0; j < nused; j++) {
-		unsigned vi = order[j];
-		int hw = pick_counter(s->res[vi].hwmask & ~busy);
+	pl.want = s->used;
+	pl.fixed = fixed_counters(&hwperf_core.caps);
+	for (uint32_t u = s->used; u; u &= u - 1) {
+		unsigned vi = (unsigned)__builtin_ctz(u);
 
-		if (hw < 0)
-			continue;
-		slot_fill(s, n++, vi, (unsigned)hw);
-		busy |= 1u << hw;
-		s->placed |= 1u << vi;
+		pl.mask[vi] = s->res[vi].hwmask;
+		pl.rank[vi] = s->v[vi].running;
+		pl.nctr[vi] = s->res[vi].nctr;
 	}
-	return n;
+	events_place(&pl);
+	for (unsigned k = 0; k < pl.nplaced; k++)
+		slot_fill(s, k, pl.order[k], pl.hw[pl.order[k]]);
+	s->placed = pl.placed;
+	return pl.nplaced;
 }
 
 void hwperf_set_periods(struct hwperf_set *s)

@@ -3,13 +3,16 @@
  *
  * Two passes over the text: items with an explicit "@I" (and "sig=") are
  * placed first, so that unnumbered events filling the free counters can
- * never take a slot that a later "@I" names.
+ * never take a slot that a later "@I" names.  On an R10000-shaped PMU the
+ * slot of an unnumbered event decides its hardware counter, so there the
+ * slots follow the placement engine `events` uses (reseat below).
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "events/place.h"
 #include "spec.h"
 
 #define ITEM_MAX 96             /* longest item we accept */
@@ -261,7 +264,7 @@ static int parse_sig(struct hwperf_control *ctl, const char *num,
 
 /* "@I=event..." (numbered pass) or "event..." (unnumbered pass). */
 static int parse_item(struct hwperf_control *ctl, const struct pmu_caps *caps,
-                      struct item *it, bool numbered_pass,
+                      struct item *it, bool numbered_pass, int *seated,
                       struct hwperf_reason *why)
 {
 	static const char sig_key[] = "sig=";
@@ -300,6 +303,8 @@ static int parse_item(struct hwperf_control *ctl, const struct pmu_caps *caps,
 	} else if ((slot = free_slot(ctl, caps, hwmask)) < 0) {
 		return fail(why, "no free counter for '%s' (at most "
 		                        "%d events)", it->text, HWPERF_NVCTR);
+	} else {
+		*seated = slot;
 	}
 	ctl->ev[slot] = ev;
 	return 0;
@@ -318,9 +323,15 @@ static void trim_copy(struct item *it, const char *s, size_t n)
 	memcpy(it->buf, it->text, n + 1);
 }
 
+/* The slots unnumbered items took, in the order of the text. */
+struct seats {
+	uint8_t slot[HWPERF_NVCTR];
+	unsigned n;
+};
+
 static int parse_pass(const char *spec, const struct pmu_caps *caps,
                       struct hwperf_control *ctl, bool numbered_pass,
-                      struct hwperf_reason *why)
+                      struct seats *st, struct hwperf_reason *why)
 {
 	const char *p = spec;
 
@@ -328,6 +339,7 @@ static int parse_pass(const char *spec, const struct pmu_caps *caps,
 		const char *end = strchr(p, ',');
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 		struct item it;
+		int seated = -1;
 		int err;
 
 		if (n >= ITEM_MAX)
@@ -336,24 +348,82 @@ static int parse_pass(const char *spec, const struct pmu_caps *caps,
 		trim_copy(&it, p, n);
 		if (it.text[0] == '\0')
 			return fail(why, "empty item in '%s'", spec);
-		if ((err = parse_item(ctl, caps, &it, numbered_pass, why)) < 0)
+		if ((err = parse_item(ctl, caps, &it, numbered_pass, &seated,
+		                      why)) < 0)
 			return err;
+		if (seated >= 0)
+			st->slot[st->n++] = (uint8_t)seated;
 		if (!end)
 			return 0;
 		p = end + 1;
 	}
 }
 
+/*
+ * Give the unnumbered events of an R10000-shaped PMU the counters the
+ * placement engine gives them -- what `events` says for the same list --
+ * with the numbered events keeping theirs and going first: so
+ * "cycles,cycles" takes @0 and @16, one on each counter, not @0 and @1
+ * sharing counter 0.  In the order of the text each takes the lowest free
+ * slot of its counter; one the set has no room for (it will be
+ * multiplexed) the lowest free slot that can count it, as before.
+ */
+static int reseat(struct hwperf_control *ctl, const struct pmu_caps *caps,
+                  const struct seats *st, struct hwperf_reason *why)
+{
+	/* Too big for a kernel stack; the console runs one command at a
+	 * time, and the user library one thread. */
+	static struct ev_place pl;
+	static struct hwperf_event item[HWPERF_NVCTR];
+	unsigned spc = caps->slots_per_counter;
+	uint32_t width = (uint32_t)pmu_width_mask(caps->ncounters);
+	unsigned idx = st->n;
+
+	memset(&pl, 0, sizeof(pl));
+	for (unsigned k = 0; k < caps->ncounters; k++)
+		if (caps->counter[k].fixed)
+			pl.fixed |= 1u << k;
+	for (unsigned k = 0; k < st->n; k++) {
+		item[k] = ctl->ev[st->slot[k]];
+		memset(&ctl->ev[st->slot[k]], 0, sizeof(ctl->ev[0]));
+		pl.mask[k] = (item[k].flags & HWPERF_EV_RAW ? ~0u :
+		              caps_counters(caps, item[k].name)) & width;
+		pl.rank[k] = 1;
+		pl.want |= 1u << k;
+	}
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		if (!slot_free(ctl, i)) {
+			pl.mask[idx] = (1u << (i / spc)) & width;
+			pl.want |= 1u << idx++;
+		}
+	events_place(&pl);
+	for (unsigned k = 0; k < st->n; k++) {
+		uint32_t able = pl.hw[k] == EV_PLACE_NONE ? pl.mask[k] :
+		                1u << pl.hw[k];
+		int slot = free_slot(ctl, caps, able);
+
+		if (slot < 0)
+			return fail(why, "no free counter for '%s' (at most "
+			            "%u events on one counter)", item[k].name, spc);
+		ctl->ev[slot] = item[k];
+	}
+	return 0;
+}
+
 int hwperf_spec_parse(const char *spec, const struct pmu_caps *caps,
                       struct hwperf_control *ctl, struct hwperf_reason *why)
 {
+	struct seats st = { .n = 0 };
 	int err;
 
 	memset(ctl, 0, sizeof(*ctl));
 	if (!spec || spec[0] == '\0')
 		return fail(why, "no events given");
-	if ((err = parse_pass(spec, caps, ctl, true, why)) < 0 ||
-	    (err = parse_pass(spec, caps, ctl, false, why)) < 0)
+	if ((err = parse_pass(spec, caps, ctl, true, &st, why)) < 0 ||
+	    (err = parse_pass(spec, caps, ctl, false, &st, why)) < 0)
+		return err;
+	if (caps && caps->slots_per_counter && st.n &&
+	    (err = reseat(ctl, caps, &st, why)) < 0)
 		return err;
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
 		if (!slot_free(ctl, i))

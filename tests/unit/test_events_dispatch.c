@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "events/events.h"
+#include "dispatch_sets.h"
 
 /* events_cmd.c is included whole, printf pointed at a buffer, so its
  * static handler can be run and its output read back. */
@@ -212,13 +213,21 @@ static void test_intel_arch_bind(void **state)
 static void test_fixed_counter_most_constrained_first(void **state)
 {
 	(void)state;
+	/* Fixed counters go to their events first (hwperf's rule, now the
+	 * one engine's), keeping the general counters free. */
 	expect(RUN("intel-arch", 0, "cycles", "instructions", "ref-cycles"),
 	       EV_OK, NULL);
 	assert_int_equal(out[2].hw, 6);         /* fixed 2 = 4 + 2 */
 	assert_int_equal(out[2].code, INTEL_FIXED_REF_CYCLES_CODE);
-	assert_int_equal(out[0].hw, 0);
+	assert_int_equal(out[0].hw, 5);         /* fixed 1 */
 	assert_int_equal(out[0].code, 0x3c);
-	assert_int_equal(out[1].hw, 1);
+	assert_int_equal(out[1].hw, 4);         /* fixed 0 */
+	assert_int_equal(out[1].code, 0xc0);
+	/* A second cycles finds its fixed counter taken: a general one. */
+	expect(RUN("intel-arch", 0, "cycles", "cycles"), EV_OK, NULL);
+	assert_int_equal(out[0].hw, 5);
+	assert_int_equal(out[1].hw, 0);
+	assert_true(out[0].placed && out[1].placed);
 	/* General counters taken (pfp_unavail_pmcs): the fixed twins. */
 	expect(RUN("intel-arch", 0x0f, "cycles", "instructions"), EV_OK, NULL);
 	assert_int_equal(out[0].hw, 5);
@@ -303,6 +312,50 @@ static void test_unit_masks(void **state)
 	assert_int_equal(out[1].code, 0x0964);
 }
 
+/* Every set of dispatch_sets.h gets its answer; one that does not fit still
+ * says which events go on together, each on a counter of its own. */
+static void test_dispatch_sets_give_their_answers(void **state)
+{
+	(void)state;
+	for (unsigned s = 0; s < N_DISPATCH_SETS; s++) {
+		const struct dispatch_set *d = &dispatch_sets[s];
+		enum ev_err err = run(d->model, d->unavail, d->n, d->specs);
+		bool partial = err == EV_ERR_TOOMANY || err == EV_ERR_NOASSIGN ||
+		               err == EV_ERR_EVTMANY;
+		unsigned nplaced = 0;
+
+		if (err != d->want)
+			fail_msg("set %u (%s %s...): got %s, want %s (%s)", s,
+			         d->model, d->specs[0], events_strerror(err),
+			         events_strerror(d->want), reason);
+		for (unsigned i = 0; (err == EV_OK || partial) && i < d->n; i++) {
+			if (err == EV_OK)
+				assert_true(out[i].placed);
+			if (!out[i].placed)
+				continue;
+			nplaced++;
+			for (unsigned j = 0; j < i; j++)
+				assert_false(out[j].placed && out[j].hw == out[i].hw);
+		}
+		if (partial)
+			assert_true(nplaced < d->n);
+	}
+}
+
+static void test_partial_set_shows_what_waits(void **state)
+{
+	(void)state;
+	/* 24K: branches only on counter 0, so it goes first; of cycles and
+	 * instructions (either counter) the first in the list gets the other. */
+	expect(RUN("24k", 0, "cycles", "instructions", "branches"),
+	       EV_ERR_TOOMANY, NULL);
+	assert_true(out[2].placed);
+	assert_int_equal(out[2].hw, 0);
+	assert_true(out[0].placed);
+	assert_int_equal(out[0].hw, 1);
+	assert_false(out[1].placed);
+}
+
 /* ---- the console command ------------------------------------------------- */
 
 /* The PMU hwperf runs on, as `events` without arguments sees it. */
@@ -360,7 +413,21 @@ static void test_events_command(void **state)
 	assert_int_equal(CMD("events", "--model", "24k", "branches", "branches"),
 	                 CMD_ERR_REPORTED);
 	assert_string_equal(cmd_out, "dispatch EVTMANY: 'branches' given more "
-	                    "often than it has counters\n");
+	                    "often than it has counters\n"
+	                    "assign 0 branches hw=0 code=0x2 name=branches\n"
+	                    "wait 1 branches\n");
+	/* On the active PMU, as hwperf will place them. */
+	assert_int_equal(CMD("events", "syscalls", "cycles"), 0);
+	assert_string_equal(cmd_out, "assign 0 syscalls hw=0 code=0x1 name=syscalls\n"
+	                    "assign 1 cycles hw=1 code=0x0 name=cycles\n");
+	assert_int_equal(CMD("events", "cycles", "syscalls", "cycles"),
+	                 CMD_ERR_REPORTED);
+	assert_string_equal(cmd_out, "dispatch TOOMANY: 3 events, 2 usable counters\n"
+	                    "assign 0 cycles hw=0 code=0x0 name=cycles\n"
+	                    "assign 1 syscalls hw=1 code=0x1 name=syscalls\n"
+	                    "wait 2 cycles\n");
+	assert_int_equal(CMD("events", "bogus"), CMD_ERR_REPORTED);
+	assert_string_equal(cmd_out, "dispatch NOTFOUND: no event 'bogus' here\n");
 	assert_int_equal(CMD("events", "--model", "vax"), CMD_ERR_REPORTED);
 	assert_int_equal(CMD("events", "--bogus", "x"), -EINVAL);
 }
@@ -427,6 +494,8 @@ int main(void)
 		cmocka_unit_test(test_odd_even_constraints_placed_exactly),
 		cmocka_unit_test(test_same_name_other_code_per_counter),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_dispatch_sets_give_their_answers),
+		cmocka_unit_test(test_partial_set_shows_what_waits),
 		cmocka_unit_test(test_unit_masks),
 		cmocka_unit_test(test_dispatch_agrees_with_brute_force),
 		cmocka_unit_test(test_events_command),

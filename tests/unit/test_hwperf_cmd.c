@@ -109,6 +109,26 @@ static void test_cmd_status(void **state)
 	has("spec @0=cycles:uk,sig=3\n");
 }
 
+/* Status shows where each virtual counter sits, as the engine of
+ * kernel/events/place.h put it: loads (counter 0 only) before cycles. */
+static void test_cmd_status_shows_placement(void **state)
+{
+	(void)state;
+	assert_int_equal(run("hwperf enable 10 cycles,loads"), 0);
+	fake_tick(0);
+	assert_int_equal(run("hwperf status"), 0);
+	has("\nplaced cpu=0 pid=10 counter=1 hw=0 event=loads:u\n");
+	has("\nplaced cpu=0 pid=10 counter=0 hw=1 event=cycles:u\n");
+	assert_int_equal(run("hwperf sys force @0=stores:k,@1=stores:k"), 0);
+	fake_tick(0);
+	fake_tick(1);
+	assert_int_equal(run("hwperf status"), 0);
+	assert_null(strstr(out, "placed cpu=0 pid=10 "));
+	has("\nplaced cpu=0 pid=-1 counter=0 hw=1 event=@0=stores:k\n");
+	has("\nplaced cpu=1 pid=-1 counter=0 hw=1 event=@0=stores:k\n");
+	assert_null(strstr(out, "counter=1 hw="));
+}
+
 static void test_cmd_task_lifecycle_prints_counts(void **state)
 {
 	(void)state;
@@ -231,6 +251,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_cmd_status, setup),
+		cmocka_unit_test_setup(test_cmd_status_shows_placement, setup),
 		cmocka_unit_test_setup(test_cmd_soft, setup),
 		cmocka_unit_test_setup(test_cmd_task_lifecycle_prints_counts, setup),
 		cmocka_unit_test_setup(test_cmd_duplicate_events_are_named_by_slot, setup),

@@ -1,0 +1,227 @@
+/*
+ * place.c - the placement engine (rules in place.h).
+ *
+ * Two matchings at most.  When the whole set can fit, one pass in
+ * canonical order (fewest counters, index) either places everything or
+ * proves it cannot.  Otherwise a pass in rank order picks which events go
+ * on -- a greedy over a transversal matroid, so every event it keeps is
+ * one that can join all kept before it -- and a second, canonical pass
+ * over just those gives their counters.  Each pass stops as soon as every
+ * counter any event could use is taken, so 32 events multiplexed on two
+ * counters cost two augmentations, not 32.
+ *
+ * Everything lives on the caller's struct and a few bytes of stack; the
+ * augmenting search recurses at most once per counter.
+ */
+#include <stdbool.h>
+
+#include "place.h"
+
+struct match {
+	const uint32_t *mask;
+	uint32_t fixed;
+	uint32_t busy;                  /* counters taken */
+	uint32_t seen;                  /* counters this search went through */
+	uint8_t owner[EV_PLACE_COUNTERS];
+};
+
+/* m != 0 */
+static unsigned lowest(uint32_t m)
+{
+	return (unsigned)__builtin_ctz(m);
+}
+
+static unsigned ones(uint32_t m)
+{
+	unsigned n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* A free fixed counter of cand first, else the lowest free one. */
+static bool take_free(struct match *m, unsigned i, uint32_t cand)
+{
+	uint32_t free = cand & ~m->busy;
+	uint32_t pick = (free & m->fixed) ? free & m->fixed : free;
+	unsigned k;
+
+	if (!pick)
+		return false;
+	k = lowest(pick);
+	m->owner[k] = (uint8_t)i;
+	m->busy |= 1u << k;
+	return true;
+}
+
+/* Kuhn: put i on a free counter, or move an owner along to free one. */
+static bool augment(struct match *m, unsigned i)
+{
+	uint32_t cand = m->mask[i] & ~m->seen;
+
+	if (take_free(m, i, cand))
+		return true;
+	m->seen |= cand;
+	for (uint32_t c = cand; c; c &= c - 1) {
+		unsigned k = lowest(c);
+
+		if (augment(m, m->owner[k])) {
+			m->owner[k] = (uint8_t)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Place ord[0..n) in that order from empty; returns the set placed. */
+static uint32_t match(struct match *m, const uint8_t *ord, unsigned n,
+                      uint32_t reach)
+{
+	uint32_t got = 0;
+
+	m->busy = 0;
+	for (unsigned k = 0; k < n && (m->busy & reach) != reach; k++) {
+		m->seen = 0;
+		if (augment(m, ord[k]))
+			got |= 1u << ord[k];
+	}
+	return got;
+}
+
+/* How constrained event i is; counted only when ranks tie. */
+static unsigned tight(const struct ev_place *p, unsigned i)
+{
+	return p->nctr[i] ? p->nctr[i] : ones(p->mask[i]);
+}
+
+static bool before(const struct ev_place *p, unsigned a, unsigned b,
+                   bool by_rank)
+{
+	unsigned ta, tb;
+
+	if (by_rank && p->rank[a] != p->rank[b])
+		return p->rank[a] < p->rank[b];
+	ta = tight(p, a);
+	tb = tight(p, b);
+	if (ta != tb)
+		return ta < tb;
+	return a < b;
+}
+
+/* The events of set, sorted (insertion: sets are small). */
+static unsigned sort(const struct ev_place *p, uint32_t set, bool by_rank,
+                     uint8_t *ord)
+{
+	unsigned n = 0;
+
+	for (uint32_t s = set; s; s &= s - 1) {
+		unsigned i = lowest(s), j;
+
+		for (j = n; j > 0 && before(p, i, ord[j - 1], by_rank); j--)
+			ord[j] = ord[j - 1];
+		ord[j] = (uint8_t)i;
+		n++;
+	}
+	return n;
+}
+
+/* The first of set in rank order (set != 0). */
+static unsigned first(const struct ev_place *p, uint32_t set)
+{
+	unsigned best = lowest(set);
+
+	for (set &= set - 1; set; set &= set - 1) {
+		unsigned i = lowest(set);
+
+		if (before(p, i, best, true))
+			best = i;
+	}
+	return best;
+}
+
+/*
+ * Too many for the counters: take events in rank order, each picked from
+ * those left (only as many picks as it takes to fill the counters, not a
+ * sort of all 32), keeping those that fit; p->order gets the kept.
+ */
+static uint32_t keep_by_rank(struct ev_place *p, struct match *m,
+                             uint32_t reach)
+{
+	uint32_t left = p->want, got = 0;
+
+	m->busy = 0;
+	p->nplaced = 0;
+	while (left && (m->busy & reach) != reach) {
+		unsigned i = first(p, left);
+
+		left &= ~(1u << i);
+		m->seen = 0;
+		if (augment(m, i)) {
+			got |= 1u << i;
+			p->order[p->nplaced++] = (uint8_t)i;
+		}
+	}
+	return got;
+}
+
+unsigned events_place(struct ev_place *p)
+{
+	uint8_t canon[EV_PLACE_MAX];
+	struct match m = { .mask = p->mask, .fixed = p->fixed };
+	uint32_t reach = 0, got = 0;
+	uint64_t rank0 = p->want ? p->rank[lowest(p->want)] : 0;
+	uint32_t mask0 = p->want ? p->mask[lowest(p->want)] : 0;
+	bool ranks_tie = true, alike = true;
+	unsigned n = 0, nc;
+
+	for (uint32_t s = p->want; s; s &= s - 1) {
+		unsigned i = lowest(s);
+
+		reach |= p->mask[i];
+		ranks_tie &= p->rank[i] == rank0;
+		alike &= p->mask[i] == mask0 && p->nctr[i] == 0;
+		p->hw[i] = EV_PLACE_NONE;
+		n++;
+	}
+	if (alike && !(reach & p->fixed) && n <= ones(reach)) {
+		/* Interchangeable counters, none fixed (the software PMU): the
+		 * canonical matching is the i-th event on the i-th counter,
+		 * found without sorting or searching. */
+		uint32_t free = reach;
+
+		nc = 0;
+		for (uint32_t s = p->want; s; s &= s - 1) {
+			unsigned k = lowest(free);
+
+			free &= free - 1;
+			m.owner[k] = (uint8_t)lowest(s);
+			canon[nc++] = (uint8_t)lowest(s);
+		}
+		m.busy = reach & ~free;
+		got = p->want;
+	} else if (n <= ones(reach)) {
+		nc = sort(p, p->want, false, canon);
+		got = match(&m, canon, nc, reach);
+	}
+	if (got == p->want) {
+		/* All on: the slot order is still rank order. */
+		p->nplaced = n;
+		if (ranks_tie)
+			for (unsigned k = 0; k < n; k++)
+				p->order[k] = canon[k];
+		else
+			sort(p, got, true, p->order);
+	} else {
+		got = keep_by_rank(p, &m, reach);
+		nc = sort(p, got, false, canon);
+		match(&m, canon, nc, reach);
+	}
+	for (uint32_t b = m.busy; b; b &= b - 1) {
+		unsigned k = lowest(b);
+
+		p->hw[m.owner[k]] = (uint8_t)k;
+	}
+	p->placed = got;
+	return p->nplaced;
+}

@@ -1,0 +1,61 @@
+/*
+ * place.h - the one placement engine: which hardware counter each event of
+ * a set goes on, under the counters' constraints.  `events` (dispatch.c),
+ * hwperf's multiplexer (mux.c) and its spec parser (spec.c, for R10000
+ * slot layouts) all call it, so what `events` says is what hwperf does.
+ *
+ * Constraints are data, as in FreeBSD hwpmc: each event brings the mask of
+ * counters that can count it; the PMU brings which counters are fixed.
+ *
+ * The rules, in this order:
+ *  - an event goes only on a counter of its mask;
+ *  - events are taken by rank, lowest first (hwperf passes time-running,
+ *    so the events that waited go on first; `events` passes 0), then the
+ *    most constrained first (fewest counters its table allows), then by
+ *    index;
+ *  - each is placed by an augmenting path (Kuhn's matching): an event
+ *    taken earlier may move to another of its counters to make room, but
+ *    is never dropped, so an event is left out only when no placement
+ *    holds it together with every event taken before it;
+ *  - the counters of the events placed depend only on which events are
+ *    placed, never on rank: they are matched again in (fewest counters,
+ *    index) order, each taking a free fixed counter first (it counts only
+ *    its own event, so a general counter stays free), else the lowest.
+ * Nothing else goes in: the result is a function of the inputs.
+ *
+ * Portable and freestanding: the kernel and the user library (spec.c)
+ * both link it.
+ */
+#ifndef TALLY_EVENTS_PLACE_H
+#define TALLY_EVENTS_PLACE_H
+
+#include <stdint.h>
+
+#define EV_PLACE_MAX 32         /* events in one set: hwperf's virtual counters */
+#define EV_PLACE_COUNTERS 32    /* counters a mask can name */
+#define EV_PLACE_NONE 0xffu     /* hw[] of an event left out */
+
+struct ev_place {
+	/* inputs */
+	uint32_t want;                  /* bit i: place event i */
+	uint32_t fixed;                 /* counters tied to one event */
+	uint32_t mask[EV_PLACE_MAX];    /* counters event i may go on */
+	uint64_t rank[EV_PLACE_MAX];    /* lower goes first */
+	/*
+	 * Counters the event's table allows, where mask is narrower for
+	 * another reason (an R10000 virtual counter has one hardware counter):
+	 * how constrained the event is.  0: mask's count.
+	 */
+	uint8_t nctr[EV_PLACE_MAX];
+	/* outputs */
+	uint8_t hw[EV_PLACE_MAX];       /* of each wanted event: its counter,
+	                                 * or EV_PLACE_NONE */
+	uint8_t order[EV_PLACE_MAX];    /* events placed, in the order taken */
+	unsigned nplaced;
+	uint32_t placed;                /* bit i: event i placed */
+};
+
+/* Fill p's outputs from its inputs; returns p->nplaced. */
+unsigned events_place(struct ev_place *p);
+
+#endif
