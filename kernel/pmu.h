@@ -262,9 +262,12 @@ SET_DECLARE(pmu_drivers, const struct pmu_driver);
  * The overflow interrupt, implemented by hwperf: arch trap code calls it
  * when the PMU interrupts, and the software PMU calls it the moment one of
  * its i-mode counters overflows.  pc is the interrupted PC, mode the
- * PMU_MODE_* bit the CPU was in.  Interrupts are disabled.
+ * PMU_MODE_* bit the CPU was in.  Interrupts are disabled.  Returns false
+ * when the active driver found no overflowed counter (a spurious
+ * interrupt, which the arch code counts); true when one overflowed, or
+ * when hwperf was busy on this CPU and will look once it unlocks.
  */
-void pmu_interrupt(uintptr_t pc, uint32_t mode);
+bool pmu_interrupt(uintptr_t pc, uint32_t mode);
 
 /* ---- helpers for drivers and hwperf --------------------------------------- */
 

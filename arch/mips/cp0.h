@@ -91,6 +91,7 @@
 #define CAUSE_IP(ip)      (U32(1) << (CAUSE_IP_SHIFT + (ip)))
 #define CAUSE_IP_SW_MASK  U32(0x00000300)  /* IP0, IP1: software interrupts */
 #define CAUSE_IV          U32(0x00800000)  /* interrupts use the special vector */
+#define CAUSE_PCI         U32(0x04000000)  /* performance counter interrupt (R2) */
 #define CAUSE_DC          U32(0x08000000)  /* Count disabled */
 #define CAUSE_CE_SHIFT    28
 #define CAUSE_CE_MASK     U32(0x30000000)  /* coprocessor of a CpU exception */
@@ -127,6 +128,8 @@
 #define EXC_CACHEERR      30
 #define EXC_CODES         32
 
+/* IP0, IP1 are the software interrupts; IP2..IP7 the lines HW0..HW5. */
+#define IP_FIRST_HW       2
 /* Interrupt lines as the Malta board wires them. */
 #define IP_I8259          2            /* PIIX4 8259 output (and the GT-64120) */
 #define IP_TIMER_DEFAULT  7            /* Count/Compare when IntCtl is absent */

@@ -2,20 +2,30 @@
  * intr.c - the CPU's interrupt lines and the global interrupt enable.
  *
  * Malta wires the PIIX4's 8259 pair to IP2; the core's own Count/Compare
- * timer raises the line IntCtl.IPTI names (IP7).  The 8259 is not a vector
- * source here: the CPU only learns "something on IP2" and asks the 8259
- * which line, by polling, until nothing is pending.
+ * timer raises the line IntCtl.IPTI names (IP7), and the performance
+ * counters, on Release 2 cores that have them, the line IntCtl.IPPCI
+ * names, flagging Cause.PCI -- possibly the timer's line
+ * (intr_route.h decides who runs).  The 8259 is not a vector source here:
+ * the CPU only learns "something on IP2" and asks the 8259 which line, by
+ * polling, until nothing is pending.
  */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "arch.h"
 #include "cp0.h"
 #include "i8259.h"
+#include "intr_route.h"
+#include "irq.h"
 #include "mips.h"
-
-#include <stdio.h>
+#include "pmu.h"
+#include "pmu/mips_pmu.h"
 
 /* Each 8259 line can be pending at most once per poll round. */
 #define I8259_POLL_MAX I8259_IRQS
 
+static struct intr_route route;
 static unsigned long stray_lines;
 
 irqflags_t arch_irq_save(void)
@@ -46,8 +56,22 @@ void arch_irq_enable(void)
  */
 void intr_init(void)
 {
+	uint32_t config = cp0_read_config();
+	uint32_t intctl = cp0_field(config, CONFIG_AR_MASK, CONFIG_AR_SHIFT) >=
+	                  CONFIG_AR_R2 ? cp0_read_intctl() : 0;
+	uint32_t im = ST_IM(IP_I8259);
+
 	i8259_init(0);
-	cp0_write_status(cp0_read_status() | ST_IM(IP_I8259));
+	intr_route_init(&route, config, cp0_read_config1(), intctl);
+	/* Before hwperf_boot: drivers offer overflow interrupts only then.
+	 * The timer's line is opened by arch_timer_start, when it has a
+	 * deadline; a line of the counters' own is opened here. */
+	if (route.pci_ip) {
+		mips_pmu_irq_wire(true);
+		if (route.pci_ip != route.timer_ip)
+			im |= ST_IM(route.pci_ip);
+	}
+	cp0_write_status(cp0_read_status() | im);
 }
 
 static void i8259_service(void)
@@ -61,15 +85,16 @@ static void i8259_service(void)
 	}
 }
 
-void intr_dispatch(uint32_t pending)
+void intr_dispatch(uint32_t pending, uint32_t cause, uintptr_t pc, bool user)
 {
-	uint32_t timer = CAUSE_IP(timer_ip());
-	uint32_t i8259 = CAUSE_IP(IP_I8259);
-	uint32_t stray = pending & ~(timer | i8259);
+	uint32_t run = intr_route_decide(&route, cause, pending);
+	uint32_t stray = run & INTR_STRAY_MASK;
 
-	if (pending & timer)
+	if (run & INTR_RUN_TIMER)
 		timer_interrupt();
-	if (pending & i8259)
+	if (run & INTR_RUN_PMU)
+		(void)mips_pmu_irq(pc, user ? PMU_MODE_U : PMU_MODE_K);
+	if (run & INTR_RUN_I8259)
 		i8259_service();
 	if (stray) {
 		/* A line nobody drives: mask it rather than loop on it forever. */
@@ -78,4 +103,28 @@ void intr_dispatch(uint32_t pending)
 			printf("mips: unexpected interrupt on Cause.IP 0x%02x, masked\n",
 			       (unsigned)(stray >> CAUSE_IP_SHIFT));
 	}
+}
+
+void arch_pmi_info(struct irq_pmi_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (route.pci_ip) {
+		snprintf(out->line, sizeof(out->line), "ip=%u", route.pci_ip);
+		if (route.pci_ip == route.timer_ip)
+			snprintf(out->note, sizeof(out->note), "shared with the timer");
+	} else {
+		snprintf(out->note, sizeof(out->note), "%s", route.why);
+	}
+	out->count = mips_pmu_irq_count();
+	out->spurious = mips_pmu_irq_spurious();
+}
+
+/* Cause.PCI is read-only, set by a counter overflow alone: software has
+ * no way to raise the counters' interrupt, and QEMU's counters never
+ * overflow. */
+int arch_pmi_self_test(char *why, size_t len)
+{
+	snprintf(why, len, "MIPS cannot raise the counter interrupt in "
+	         "software (Cause.PCI is read-only)");
+	return -ENOTSUP;
 }

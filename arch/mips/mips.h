@@ -58,7 +58,8 @@ int mips_user_read_word(uintptr_t va, uint32_t *word);
 
 /* intr.c */
 void intr_init(void);
-void intr_dispatch(uint32_t pending);
+/* pending: Cause.IP & Status.IM; cause, pc (EPC) and user from the frame. */
+void intr_dispatch(uint32_t pending, uint32_t cause, uintptr_t pc, bool user);
 
 /* timer.c */
 struct timer_stats {

@@ -11,6 +11,7 @@ ARCH_SRCS := \
 	arch/mips/crash.c \
 	arch/mips/idle.S \
 	arch/mips/intr.c \
+	arch/mips/intr_route.c \
 	arch/mips/io.c \
 	arch/mips/kstack.c \
 	arch/mips/malta.c \

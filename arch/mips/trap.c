@@ -261,7 +261,8 @@ void mips_trap(struct trapframe *tf)
 	trap_enter(user);
 	if (code == EXC_INT) {
 		idle_restart(tf);
-		intr_dispatch(tf->cause & cp0_read_status() & CAUSE_IP_MASK);
+		intr_dispatch(tf->cause & cp0_read_status() & CAUSE_IP_MASK,
+		              tf->cause, tf->epc, user);
 	} else if (user) {
 		user_exception(tf, code);
 	} else {

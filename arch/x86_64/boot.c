@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 
+#include "apic.h"
 #include "arch.h"
 #include "i8259.h"
 #include "boot.h"
@@ -48,6 +49,9 @@ void arch_init(struct boot_info *bi)
 {
 	/* The 8259 pair delivers its lines right above the CPU exceptions. */
 	i8259_init(IRQ_VECTOR_BASE);
+	/* Before hwperf_boot: the PMU drivers offer overflow interrupts only
+	 * once LVT PC has its vector. */
+	apic_init();
 	/* GS finds the CPU, SYSCALL its entry (percpu after gdt_init, which
 	 * loads GS). */
 	percpu_init();

@@ -80,6 +80,26 @@ void paging_drop_identity(void)
 	write_cr3(read_cr3());
 }
 
+/*
+ * PCD and PWT select PAT entry 3, which is UC unless someone reprograms
+ * IA32_PAT (Tally never does): SDM vol. 3A, 11.12.3, Table 11-11.  The
+ * boot tables cover the first 4 GiB with 2 MiB pages and are shared by
+ * every address space, so one entry changes and one CR3 reload flushes it.
+ */
+volatile void *paging_map_mmio(uint64_t pa)
+{
+	uint64_t va = DIRECT_MAP_BASE + pa;
+	uint64_t *pdpt, *pd;
+
+	if (pa >= BOOT_MAP_END)
+		return NULL;
+	pdpt = arch_phys_to_virt(boot_pml4[PT_INDEX(va, PML4_SHIFT)] & PTE_ADDR_MASK);
+	pd = arch_phys_to_virt(pdpt[PT_INDEX(va, PDPT_SHIFT)] & PTE_ADDR_MASK);
+	pd[PT_INDEX(va, PD_SHIFT)] |= PTE_PCD | PTE_PWT;
+	write_cr3(read_cr3());
+	return (volatile void *)(uintptr_t)va;
+}
+
 /* The x86 MMU walks the page tables itself: no refill reaches the kernel. */
 unsigned arch_tlb_refill_ring(void)
 {

@@ -13,6 +13,8 @@ struct boot_info;
 #define PTE_PRESENT      (1ull << 0)
 #define PTE_WRITE        (1ull << 1)
 #define PTE_USER         (1ull << 2)     /* ring 3 may use it */
+#define PTE_PWT          (1ull << 3)     /* with PCD: PAT entry 3, UC at reset */
+#define PTE_PCD          (1ull << 4)
 #define PTE_LARGE        (1ull << 7)     /* PD entry maps 2 MiB */
 /* Bits 11:9 are ignored by the MMU and left to software. */
 #define PTE_SW_EXEC      (1ull << 9)     /* asked for VM_PROT_EXEC */
@@ -43,5 +45,12 @@ extern uint64_t boot_pml4[PT_ENTRIES];
 void paging_map_ram(struct boot_info *bi);
 /* Remove the boot identity map: the lower half is empty afterwards. */
 void paging_drop_identity(void);
+/*
+ * Make the direct map's 2 MiB page holding pa uncacheable, for device
+ * registers there (the local APIC), and return pa's address in the direct
+ * map.  Only below 4 GiB, which the boot tables map (NULL otherwise); the
+ * whole 2 MiB page changes, so it must hold no RAM.
+ */
+volatile void *paging_map_mmio(uint64_t pa);
 
 #endif

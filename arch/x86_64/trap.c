@@ -4,7 +4,8 @@
  * Each entry and exit is reported to the kernel (trap_enter, trap_exit)
  * whatever the vector and mode: user and system time are cut there.
  * Interrupt lines go to the portable kernel (kernel/irq.c acknowledges
- * them).  An exception from ring 3 is the task's: a page fault goes to
+ * them); the local APIC's vectors, the PMU's among them, to apic.c.
+ * An exception from ring 3 is the task's: a page fault goes to
  * trap_page_fault, anything else becomes a signal.  An exception from
  * ring 0 is a kernel bug (the kernel never touches user addresses, so no
  * fault of its own is expected): dump the frame, then panic.  So are NMI,
@@ -14,6 +15,7 @@
  */
 #include <stdbool.h>
 
+#include "apic.h"
 #include "arch.h"
 #include "arch_task.h"
 #include "cpu.h"
@@ -64,8 +66,10 @@ void trap(struct trapframe *tf)
 	bool user = from_user(tf);
 
 	trap_enter(user);
-	if (tf->vector >= IRQ_VECTOR_BASE && tf->vector < TRAP_VECTORS)
+	if (tf->vector >= IRQ_VECTOR_BASE && tf->vector < IRQ_VECTOR_END)
 		irq_dispatch((unsigned)(tf->vector - IRQ_VECTOR_BASE));
+	else if (tf->vector >= APIC_VECTOR_BASE && tf->vector < APIC_VECTOR_END)
+		apic_interrupt(tf, user);
 	else if (machine_fault(tf->vector))
 		fatal(tf);
 	else if (user)

@@ -41,7 +41,17 @@
 
 #define TRAP_EXCEPTIONS  32
 #define IRQ_VECTOR_BASE  TRAP_EXCEPTIONS
-#define TRAP_VECTORS     (IRQ_VECTOR_BASE + I8259_IRQS)
+#define IRQ_VECTOR_END   (IRQ_VECTOR_BASE + I8259_IRQS)
+/*
+ * Local APIC vectors (apic.c), in the 16 right above the 8259's.  The
+ * spurious vector ends in 1111 because P6-family APICs hard-wire those
+ * bits (SDM vol. 3A, 10.9, Figure 10-23).
+ */
+#define APIC_VECTOR_BASE IRQ_VECTOR_END
+#define VEC_APIC_PMI     0x3e   /* LVT performance-monitoring counters */
+#define VEC_APIC_SPURIOUS 0x3f
+#define APIC_VECTOR_END  (APIC_VECTOR_BASE + 16)
+#define TRAP_VECTORS     APIC_VECTOR_END
 /* The vector field of a frame built by the SYSCALL entry: no gate has it. */
 #define TRAP_SYSCALL     0x100
 

@@ -6,7 +6,7 @@
 ; frame is struct trapframe (arch/x86_64/trapframe.h).  Gates are interrupt
 ; gates, so interrupts stay off until IRETQ restores RFLAGS.
 
-TRAP_VECTORS    equ 48              ; as in trap.h; idt_init() checks
+TRAP_VECTORS    equ 64              ; as in trap.h; idt_init() checks
 FRAME_CS        equ 3 * 8       ; from RSP just after the stub's pushes
 SEL_RPL_MASK    equ 3
 

@@ -102,7 +102,8 @@ void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur);
 /* overflow.c: thresholds (R15) */
 void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
                        uintptr_t pc);
-void hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode);
+/* Returns the slots identify_overflow() found overflowed (0: spurious). */
+uint32_t hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode);
 
 /* syscpu.c: per-CPU system blocks (R12, R19) */
 void hwperf_sys_fold_all(void);

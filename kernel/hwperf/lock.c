@@ -27,19 +27,21 @@ void hwperf_unlock(unsigned cpu, unsigned long flags)
 	hwperf_env_unlock(flags);
 }
 
-void pmu_interrupt(uintptr_t pc, uint32_t mode)
+bool pmu_interrupt(uintptr_t pc, uint32_t mode)
 {
 	unsigned cpu = hwperf_env_this_cpu();
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 	unsigned long flags;
+	uint32_t slots;
 
 	if (c->busy) {
 		c->irq_pending = true;
 		c->irq_pc = pc;
 		c->irq_mode = mode;
-		return;
+		return true;
 	}
 	flags = hwperf_lock(cpu);
-	hwperf_overflow(cpu, pc, mode);
+	slots = hwperf_overflow(cpu, pc, mode);
 	hwperf_unlock(cpu, flags);
+	return slots != 0;
 }

@@ -45,27 +45,28 @@ void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
  * The interrupt proper.  In SYSTEM mode the loaded set is this CPU's own
  * block, so an overflow here touches only this CPU's counts (R19).
  */
-void hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode)
+uint32_t hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode)
 {
 	/* Too big for an interrupt stack; each CPU only touches its own. */
 	static struct pmu_state idle_state[HWPERF_MAX_CPUS];
 	const struct pmu_ops *ops = hwperf_core.ops;
 	struct hwperf_set *s = hwperf_core.cpu[cpu].loaded;
 	struct pmu_state *idle = &idle_state[cpu];
+	uint32_t slots;
 
 	(void)mode;
 	if (!ops)
-		return;
+		return 0;
 	if (!s) {
 		/* Nothing of ours is counting: just quiet the hardware. */
 		memset(idle, 0, sizeof(*idle));
 		idle->cpu = cpu;
-		ops->identify_overflow(idle);
-		return;
+		return ops->identify_overflow(idle);
 	}
 	ops->suspend(&s->pst);
-	ops->identify_overflow(&s->pst);
+	slots = ops->identify_overflow(&s->pst);
 	hwperf_set_fold(s);
 	hwperf_thresholds(s, hwperf_owner(cpu), pc);
 	hwperf_restart(s);
+	return slots;
 }

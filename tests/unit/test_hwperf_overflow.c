@@ -198,6 +198,41 @@ static void test_R15_threshold_needs_an_interrupt(void **state)
 	hwt_has(&why, "interrupt");
 }
 
+/*
+ * pmu_interrupt() tells the arch whether the interrupt was the counters':
+ * false (spurious: the arch counts it) with nothing of hwperf's loaded,
+ * or with counters loaded but none overflowed, and changes no count;
+ * true when one overflowed and had not been handled yet.
+ */
+static void test_pmu_interrupt_reports_spurious(void **state)
+{
+	enum { SKID = 5 };
+	struct fakepmu_cfg cfg;
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_false(pmu_interrupt(PC, PMU_MODE_K));
+	fakepmu_default(&cfg);
+	cfg.skid = SKID;
+	hwt_setup_cfg(&cfg, 1);
+	a = fake_spawn(10, USER_UID, 10, 1);
+	fake_run(0, a);
+	assert_false(pmu_interrupt(PC, PMU_MODE_K));
+	assert_true(hwt_enable(a, 0, "instructions:thresh=100,sig=16", &why) > 0);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 99);
+	assert_false(pmu_interrupt(PC, PMU_MODE_U));
+	assert_int_equal(hwt_count(10, 0), 99);
+	assert_int_equal(a->sigs[SIG], 0);
+	/* Overflowed at 100; the PMU's own interrupt is SKID events away. */
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 1);
+	assert_int_equal(a->sigs[SIG], 0);
+	assert_true(pmu_interrupt(PC, PMU_MODE_U));
+	assert_int_equal(a->sigs[SIG], 1);
+	assert_false(pmu_interrupt(PC, PMU_MODE_U));
+	assert_int_equal(a->sigs[SIG], 1);
+	assert_int_equal(hwt_count(10, 0), 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +247,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R15_profile_hits_the_interrupted_pc, setup),
 		cmocka_unit_test_setup(test_R15_profile_enable_errors, setup),
 		cmocka_unit_test_setup(test_R15_threshold_needs_an_interrupt, setup),
+		cmocka_unit_test_setup(test_pmu_interrupt_reports_spurious, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

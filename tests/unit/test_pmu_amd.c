@@ -32,10 +32,11 @@
 #define PERF_CTR_CORE0 0xc0010201u
 #define EN (1ull << 22)
 
-void pmu_interrupt(uintptr_t pc, uint32_t mode)
+bool pmu_interrupt(uintptr_t pc, uint32_t mode)
 {
 	(void)pc;
 	(void)mode;
+	return true;
 }
 
 struct amd_cpu {
@@ -89,7 +90,7 @@ static void test_probe_zen(void **state)
 	assert_int_equal(amd_ops.probe(&caps), 0);
 	assert_string_equal(caps.name, "amd-core");
 	assert_string_equal(caps.status, "amd-core: counting (PerfCtr0 +100000 "
-	                    "in 100000 steps); family 17h, 6x48");
+	                    "in 100000 steps); family 17h, 6x48, pmi 0xf0");
 	assert_int_equal(caps.ncounters, 6);
 	assert_int_equal(caps.counter[5].width, 48);
 	assert_true(caps.counter[5].max_period == (1ull << 47));
@@ -139,7 +140,7 @@ static void test_probe_qemu_epyc_not_counting(void **state)
 	assert_int_equal(amd_ops.probe(&caps), 0);
 	assert_false(caps.counts);
 	assert_string_equal(caps.status, "amd-core: present but not counting "
-	                    "(PerfCtr0 write lost, read 0x0); family 17h, 6x48");
+	                    "(PerfCtr0 write lost, read 0x0); family 17h, 6x48, pmi 0xf0");
 }
 
 static void test_probe_not_advancing(void **state)
@@ -150,7 +151,7 @@ static void test_probe_not_advancing(void **state)
 	assert_int_equal(amd_ops.probe(&caps), 0);
 	assert_false(caps.counts);
 	assert_string_equal(caps.status, "amd-legacy: present but not counting "
-	                    "(PerfCtr0 did not advance); family 10h, 4x48");
+	                    "(PerfCtr0 did not advance); family 10h, 4x48, pmi 0xf0");
 }
 
 static void test_probe_intel_cpu(void **state)

@@ -62,12 +62,16 @@ static uintptr_t irq_pc;
 static uint32_t irq_mode;
 static unsigned irq_log_pos;
 
-void pmu_interrupt(uintptr_t pc, uint32_t mode)
+/* What hwperf answers: whether it found an overflowed counter. */
+static bool irq_claim;
+
+bool pmu_interrupt(uintptr_t pc, uint32_t mode)
 {
 	irq_calls++;
 	irq_pc = pc;
 	irq_mode = mode;
 	irq_log_pos = xd_log_len();
+	return irq_claim;
 }
 
 static void intel_vendor(uint32_t max_leaf)
@@ -115,6 +119,7 @@ static int setup(void **state)
 {
 	(void)state;
 	irq_calls = 0;
+	irq_claim = true;
 	assert_int_equal(lapic_pmi_init(lapic_xapic_regs(lapic_page), 0xf0), 0);
 	memset(reason, 0, sizeof(reason));
 	return 0;
@@ -155,7 +160,7 @@ static void test_probe_skylake(void **state)
 	assert_int_equal(intel_arch_ops.probe(&caps), 0);
 	assert_string_equal(caps.name, "intel-arch");
 	assert_string_equal(caps.status, "intel-arch v4: counting (PMC0 "
-	                    "+100000 in 100000 steps); 4x48 + 3x48, fw-write");
+	                    "+100000 in 100000 steps); 4x48 + 3x48, fw-write, pmi 0xf0");
 	assert_int_equal(caps.ncounters, 7);
 	for (unsigned hw = 0; hw < 7; hw++) {
 		assert_int_equal(caps.counter[hw].width, 48);
@@ -262,7 +267,7 @@ static void test_probe_conroe_legacy_writes(void **state)
 	assert_true(caps.counter[0].max_period == 0x80000000ull);
 	assert_true(caps.counter[2].max_period == 0x80000000ull);
 	assert_string_equal(caps.status, "intel-arch v2: counting (PMC0 "
-	                    "+100000 in 100000 steps); 2x40 + 3x40, 32-bit writes");
+	                    "+100000 in 100000 steps); 2x40 + 3x40, 32-bit writes, pmi 0xf0");
 }
 
 static void test_probe_without_pdcm_never_reads_perf_capabilities(void **state)
@@ -630,6 +635,90 @@ static void test_lapic_xapic_page(void **state)
 	lapic_pmi_disable();
 }
 
+/*
+ * A PMI with nothing overflowed -- what a self-IPI on the vector is -- is
+ * counted and counted spurious, and still unmasks LVT PC and signals EOI;
+ * one that hwperf claims is counted only.
+ */
+static void test_lapic_spurious_counted(void **state)
+{
+	static uint32_t page[1024];
+	unsigned long n0, s0;
+
+	(void)state;
+	memset(page, 0, sizeof(page));
+	assert_int_equal(lapic_pmi_init(lapic_xapic_regs(page), 0xf0), 0);
+	n0 = lapic_pmi_count();
+	s0 = lapic_pmi_spurious();
+	irq_claim = false;
+	page[0x340 / 4] = 0xf0 | LVT_MASKED;
+	page[0xb0 / 4] = 0xdead;
+	lapic_pmi_interrupt(0x401000, PMU_MODE_U);
+	assert_int_equal(irq_calls, 1);
+	assert_int_equal(lapic_pmi_count(), n0 + 1);
+	assert_int_equal(lapic_pmi_spurious(), s0 + 1);
+	assert_int_equal(page[0x340 / 4], 0xf0);
+	assert_int_equal(page[0xb0 / 4], 0);
+	irq_claim = true;
+	page[0x340 / 4] = 0xf0 | LVT_MASKED;
+	lapic_pmi_interrupt(0x401000, PMU_MODE_U);
+	assert_int_equal(lapic_pmi_count(), n0 + 2);
+	assert_int_equal(lapic_pmi_spurious(), s0 + 1);
+	assert_int_equal(page[0x340 / 4], 0xf0);
+	/* Disabled while one was in flight: EOI, but the entry stays masked. */
+	lapic_pmi_disable();
+	page[0xb0 / 4] = 0xdead;
+	lapic_pmi_interrupt(0, PMU_MODE_K);
+	assert_int_equal(page[0x340 / 4], 0xf0 | LVT_MASKED);
+	assert_int_equal(page[0xb0 / 4], 0);
+}
+
+/* A spurious PMI reaches identify_overflow with nothing loaded: the
+ * status bits still set are read and cleared, no slot is reported. */
+static void test_spurious_pmi_clears_global_status(void **state)
+{
+	struct pmu_state idle;
+	uint64_t v;
+
+	(void)state;
+	probe_ok(&skylake);
+	memset(&idle, 0, sizeof(idle));
+	xd_set_msr(IA32_PERF_GLOBAL_STATUS, (1ull << 32) | 0x1);
+	assert_int_equal(intel_arch_ops.identify_overflow(&idle), 0);
+	assert_true(logged_read(IA32_PERF_GLOBAL_STATUS));
+	assert_true(xd_last_write(IA32_PERF_GLOBAL_OVF_CTRL, &v));
+	assert_true(v == ((1ull << 32) | 0x1));
+	assert_true(xd_msr(IA32_PERF_GLOBAL_STATUS) == 0);
+}
+
+/* The self-IPI: ICR low = vector, fixed, level assert, shorthand self
+ * (SDM vol. 3A, 10.6.1), after the previous IPI left the APIC. */
+static void test_lapic_self_ipi(void **state)
+{
+	static uint32_t page[1024];
+
+	(void)state;
+	lapic_pmi_disable();
+	assert_int_equal(lapic_pmi_self_ipi(), -ENODEV);
+	assert_string_equal(lapic_pmi_describe(), "no pmi");
+	memset(page, 0, sizeof(page));
+	assert_int_equal(lapic_pmi_init(lapic_xapic_regs(page), 0x3e), 0);
+	assert_int_equal(lapic_pmi_vector(), 0x3e);
+	assert_string_equal(lapic_pmi_describe(), "pmi 0x3e");
+	assert_int_equal(lapic_pmi_self_ipi(), 0);
+	assert_int_equal(page[0x300 / 4], 0x3e | 0x4000 | 0x40000);
+	/* Send pending that never clears: give up, write nothing. */
+	page[0x300 / 4] = 0x1000;
+	assert_int_equal(lapic_pmi_self_ipi(), -EBUSY);
+	assert_int_equal(page[0x300 / 4], 0x1000);
+	/* x2APIC: the ICR is MSR 830H. */
+	xd_reset();
+	assert_int_equal(lapic_pmi_init(&lapic_x2apic_regs, 0x3e), 0);
+	assert_int_equal(lapic_pmi_self_ipi(), 0);
+	assert_true(xd_msr(0x830) == (0x3e | 0x4000 | 0x40000));
+	lapic_pmi_disable();
+}
+
 /* pmu.h: max_period 0 means "cannot interrupt"; hwperf reads it so. */
 static void test_no_imode_without_lapic_or_counting(void **state)
 {
@@ -682,6 +771,9 @@ int main(void)
 		cmocka_unit_test_setup(test_version1_overflow_by_value, setup),
 		cmocka_unit_test_setup(test_lapic_x2apic, setup),
 		cmocka_unit_test_setup(test_lapic_xapic_page, setup),
+		cmocka_unit_test_setup(test_lapic_spurious_counted, setup),
+		cmocka_unit_test_setup(test_spurious_pmi_clears_global_status, setup),
+		cmocka_unit_test_setup(test_lapic_self_ipi, setup),
 		cmocka_unit_test_setup(test_no_imode_without_lapic_or_counting, setup),
 	};
 	return cmocka_run_group_tests_name("pmu_intel", tests, NULL, NULL);

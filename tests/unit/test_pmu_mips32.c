@@ -64,11 +64,15 @@ static char reason[PMU_REASON_MAX];
 static unsigned irq_calls;
 static uintptr_t irq_pc;
 
-void pmu_interrupt(uintptr_t pc, uint32_t mode)
+/* What hwperf answers: whether it found an overflowed counter. */
+static bool irq_claim = true;
+
+bool pmu_interrupt(uintptr_t pc, uint32_t mode)
 {
 	(void)mode;
 	irq_calls++;
 	irq_pc = pc;
+	return irq_claim;
 }
 
 /* The counters' IP line routed, as integration will do before probing. */
@@ -76,6 +80,7 @@ static int setup(void **state)
 {
 	(void)state;
 	irq_calls = 0;
+	irq_claim = true;
 	mips_pmu_irq_wire(true);
 	return 0;
 }
@@ -325,6 +330,51 @@ static void test_overflow_interrupt_identify_reload(void **state)
 	assert_false(mips_pmu_irq(0, PMU_MODE_U));
 }
 
+/*
+ * Every call (the line and Cause.PCI said the counters asked) is counted;
+ * spurious when the driver sees no counter interrupting or hwperf finds
+ * none overflowed.  QEMU's P5600 counts nothing, so its probe names no
+ * source and every call is spurious.
+ */
+static void test_irq_counts_spurious(void **state)
+{
+	struct pmu_state st;
+	unsigned long n0, s0;
+
+	(void)state;
+	probe_ok(&c24k);
+	memset(&st, 0, sizeof(st));
+	st.ctl.n = 1;
+	st.ctl.ctr[0] = (struct pmu_counter_ctl){ .hw = 0, .event = 0,
+	        .modes = PMU_MODE_U, .flags = PMU_CTR_IMODE, .period = 10 };
+	assert_int_equal(mips32_pmu_ops.check(&st.ctl, false, reason,
+	                                      sizeof(reason)), 0);
+	mips32_pmu_ops.ireload(&st);
+	mips32_pmu_ops.resume(&st);
+	n0 = mips_pmu_irq_count();
+	s0 = mips_pmu_irq_spurious();
+	assert_false(mips_pmu_irq(0, PMU_MODE_K));      /* nothing pending */
+	assert_int_equal(irq_calls, 0);
+	assert_int_equal(mips_pmu_irq_count(), n0 + 1);
+	assert_int_equal(mips_pmu_irq_spurious(), s0 + 1);
+	md_count(0, 10);
+	assert_true(mips_pmu_irq(0, PMU_MODE_U));
+	assert_int_equal(mips_pmu_irq_count(), n0 + 2);
+	assert_int_equal(mips_pmu_irq_spurious(), s0 + 1);
+	irq_claim = false;                      /* hwperf: none overflowed */
+	assert_false(mips_pmu_irq(0, PMU_MODE_U));
+	assert_int_equal(irq_calls, 2);
+	assert_int_equal(mips_pmu_irq_spurious(), s0 + 2);
+	mips32_pmu_ops.suspend(&st);
+	md_reset(&qemu_p5600);
+	assert_int_equal(mips32_pmu_ops.probe(&caps), 0);
+	assert_false(caps.counts);
+	irq_claim = true;
+	assert_false(mips_pmu_irq(0, PMU_MODE_U));
+	assert_int_equal(irq_calls, 2);
+	assert_int_equal(mips_pmu_irq_spurious(), s0 + 3);
+}
+
 static void test_wide_counters(void **state)
 {
 	struct pmu_control ctl = { .n = 1 };
@@ -382,6 +432,7 @@ int main(void)
 		cmocka_unit_test_setup(test_p5600_extended_event_accepted, setup),
 		cmocka_unit_test_setup(test_fold_at_32_bit_wrap, setup),
 		cmocka_unit_test_setup(test_overflow_interrupt_identify_reload, setup),
+		cmocka_unit_test_setup(test_irq_counts_spurious, setup),
 		cmocka_unit_test_setup(test_wide_counters, setup),
 	};
 	return cmocka_run_group_tests_name("pmu_mips32", tests, NULL, NULL);

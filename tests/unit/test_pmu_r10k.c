@@ -36,11 +36,12 @@ static struct pmu_caps caps;
 static char reason[PMU_REASON_MAX];
 static unsigned irq_calls;
 
-void pmu_interrupt(uintptr_t pc, uint32_t mode)
+bool pmu_interrupt(uintptr_t pc, uint32_t mode)
 {
 	(void)pc;
 	(void)mode;
 	irq_calls++;
+	return true;
 }
 
 /* IP7 routed to mips_pmu_irq(), as integration will do before probing. */

@@ -36,7 +36,6 @@
 #define MIPS_MAX_COUNTERS 4u            /* selects 0..7: four pairs */
 #define EVENT_MAX_R2 0x3fu              /* Event 10:5 */
 #define EVENT_MAX_EXT 0x3ffu            /* Event 10:5 + EventExt 14:11 */
-#define CAUSE_PCI 0x04000000u
 
 #define LIVENESS_LOOPS 100000u
 #define LIVENESS_EVENT 0u               /* cycles on every core here */
@@ -229,7 +228,13 @@ static void irq_line(char *buf, size_t len)
 	unsigned pci = (ic & INTCTL_IPPCI_MASK) >> INTCTL_IPPCI_SHIFT;
 	unsigned ti = (ic & INTCTL_IPTI_MASK) >> INTCTL_IPTI_SHIFT;
 
-	snprintf(buf, len, "IP%u%s", pci, pci == ti ? "=timer" : "");
+	/* 0 and 1 are the software lines: the core routes it nowhere (what
+	 * QEMU's IntCtl says: IPPCI = 0; `irqs` says why).  Short: the
+	 * status line has room for little after a long why. */
+	if (pci < IP_FIRST_HW)
+		snprintf(buf, len, "no irq");
+	else
+		snprintf(buf, len, "IP%u%s", pci, pci == ti ? "=timer" : "");
 }
 
 static void fill_caps(struct pmu_caps *caps)
@@ -277,8 +282,8 @@ static int mips32_probe(struct pmu_caps *caps)
 	m.irq = caps->counts && mips_pmu_irq_ready();
 	caps->overflow_irq = m.irq;
 	fill_caps(caps);
-	if (caps->counts)
-		mips_pmu_irq_source(m.r2 ? pci_pending : scan_pending);
+	/* A PMU that does not count claims no interrupt: they are spurious. */
+	mips_pmu_irq_source(!caps->counts ? NULL : m.r2 ? pci_pending : scan_pending);
 	irq_line(line, sizeof(line));
 	/* The verdict first: a long line loses the layout, never the why. */
 	snprintf(caps->status, sizeof(caps->status), "%s: %s (%s); %u ctrs, %s",

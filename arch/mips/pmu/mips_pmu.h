@@ -58,11 +58,15 @@ bool mips_pmu_irq_ready(void);
 void mips_pmu_irq_source(bool (*pending)(void));
 
 /*
- * Called by the handler of that IP line -- by the timer's too when the
- * line is shared (IPPCI == IPTI, or the R10000's IP7) -- with the
- * interrupted PC and PMU_MODE_* the CPU was in.  Returns true if the
- * counters were interrupting and pmu_interrupt() ran.
+ * Called by intr.c when the counters' IP line is pending with Cause.PCI
+ * set (arch/mips/intr_route.h decides; on a line shared with the timer
+ * both handlers run), with the interrupted PC and PMU_MODE_* the CPU was
+ * in.  Returns true if the driver's source said its counters were
+ * interrupting and pmu_interrupt() found one overflowed; every call is
+ * counted, and the others are counted spurious too.
  */
 bool mips_pmu_irq(uintptr_t pc, uint32_t mode);
+unsigned long mips_pmu_irq_count(void);
+unsigned long mips_pmu_irq_spurious(void);
 
 #endif

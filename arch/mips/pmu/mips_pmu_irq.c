@@ -8,6 +8,7 @@
 
 static bool wired;
 static bool (*source)(void);
+static unsigned long taken, spurious;
 
 void mips_pmu_irq_wire(bool on)
 {
@@ -24,10 +25,27 @@ void mips_pmu_irq_source(bool (*pending)(void))
 	source = pending;
 }
 
+/*
+ * Counted whatever follows: the line and Cause.PCI said the counters
+ * asked.  Spurious when no driver claims the interrupt, when the driver
+ * sees no counter interrupting, or when hwperf finds none overflowed.
+ */
 bool mips_pmu_irq(uintptr_t pc, uint32_t mode)
 {
-	if (!source || !source())
+	taken++;
+	if (!source || !source() || !pmu_interrupt(pc, mode)) {
+		spurious++;
 		return false;
-	pmu_interrupt(pc, mode);
+	}
 	return true;
+}
+
+unsigned long mips_pmu_irq_count(void)
+{
+	return taken;
+}
+
+unsigned long mips_pmu_irq_spurious(void)
+{
+	return spurious;
 }

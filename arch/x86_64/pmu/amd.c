@@ -195,9 +195,9 @@ static int amd_probe(struct pmu_caps *caps)
 	fill_caps(caps);
 	/* The verdict first: a long line loses the layout, never the why. */
 	snprintf(caps->status, sizeof(caps->status),
-	         "%s: %s (%s); family %xh, %ux48", caps->name,
+	         "%s: %s (%s); family %xh, %ux48, %s", caps->name,
 	         caps->counts ? "counting" : "present but not counting", why,
-	         amd.family, amd.ncounters);
+	         amd.family, amd.ncounters, lapic_pmi_describe());
 	return 0;
 }
 

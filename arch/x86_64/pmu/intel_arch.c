@@ -322,10 +322,11 @@ static int intel_probe(struct pmu_caps *caps)
 	fill_caps(caps);
 	/* The verdict first: a long line loses the layout, never the why. */
 	snprintf(caps->status, sizeof(caps->status),
-	         "intel-arch v%u: %s (%s); %ux%u + %ux%u, %s", pmu.version,
+	         "intel-arch v%u: %s (%s); %ux%u + %ux%u, %s, %s", pmu.version,
 	         caps->counts ? "counting" : "present but not counting", why,
 	         pmu.ngp, pmu.gp_width, pmu.nfixed, pmu.fixed_width,
-	         pmu.fw_write ? "fw-write" : "32-bit writes");
+	         pmu.fw_write ? "fw-write" : "32-bit writes",
+	         lapic_pmi_describe());
 	return 0;
 }
 

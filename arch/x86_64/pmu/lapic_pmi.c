@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "lapic_pmi.h"
 #include "pmu.h"
@@ -12,6 +13,7 @@
 static const struct lapic_regs *regs;
 static uint32_t lvt_value;
 static bool ready;
+static unsigned long taken, spurious;
 
 static uint32_t x2apic_read(uint32_t off)
 {
@@ -82,15 +84,56 @@ bool lapic_pmi_ready(void)
 	return ready;
 }
 
-/*
- * Unmask only after hwperf has cleared the overflow status (in
- * identify_overflow): unmasking first would take the same overflow again.
- */
+uint8_t lapic_pmi_vector(void)
+{
+	return (uint8_t)(lvt_value & LVT_VECTOR_MASK);
+}
+
+const char *lapic_pmi_describe(void)
+{
+	static char buf[sizeof("pmi 0xff")];
+
+	if (!ready)
+		return "no pmi";
+	snprintf(buf, sizeof(buf), "pmi %#x", lapic_pmi_vector());
+	return buf;
+}
+
+/* A disabled entry stays masked: the interrupt may have been in flight. */
 void lapic_pmi_interrupt(uintptr_t pc, uint32_t mode)
 {
-	pmu_interrupt(pc, mode);
+	taken++;
+	if (!pmu_interrupt(pc, mode))
+		spurious++;
 	if (!regs)
 		return;
-	regs->write(LAPIC_REG_LVT_PMC, lvt_value);
+	if (ready)
+		regs->write(LAPIC_REG_LVT_PMC, lvt_value);
 	regs->write(LAPIC_REG_EOI, 0);
+}
+
+unsigned long lapic_pmi_count(void)
+{
+	return taken;
+}
+
+unsigned long lapic_pmi_spurious(void)
+{
+	return spurious;
+}
+
+int lapic_pmi_self_ipi(void)
+{
+	unsigned polls = 0;
+
+	if (!ready)
+		return -ENODEV;
+	/* x2APIC has no delivery status: the bit reads 0 there. */
+	while (regs->read(LAPIC_REG_ICR_LOW) & ICR_DELIVERY_PENDING)
+		if (++polls >= ICR_IDLE_POLLS)
+			return -EBUSY;
+	regs->write(LAPIC_REG_ICR_LOW, (uint32_t)lapic_pmi_vector() |
+	            LVT_DELIVERY_FIXED << LVT_DELIVERY_SHIFT |
+	            ICR_LEVEL_ASSERT | ICR_SHORTHAND_SELF);
+	return 0;
 }

@@ -17,9 +17,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* xAPIC register offsets in the 4 KiB APIC page (SDM vol. 3A, Local APIC
- * Register Address Map). */
+/* xAPIC register offsets in the 4 KiB APIC page (SDM vol. 3A, 10.4.1,
+ * Table 10-1 "Local APIC Register Address Map"). */
 #define LAPIC_REG_EOI 0x0b0u
+#define LAPIC_REG_ICR_LOW 0x300u
 #define LAPIC_REG_LVT_PMC 0x340u
 /* x2APIC MSR of an xAPIC offset: 800H + offset / 16 (SDM vol. 3A,
  * "x2APIC Register Address Space"): EOI 80BH, LVT PMC 834H. */
@@ -36,6 +37,18 @@
 #define LVT_MASKED 0x00010000u
 /* Vectors 0..31 are exceptions; the APIC refuses 0..15 outright. */
 #define LAPIC_VECTOR_MIN 32u
+
+/* Interrupt command register, low half (SDM vol. 3A, 10.6.1, Figure
+ * 10-12): vector 7:0, delivery mode 10:8 (000 fixed), delivery status 12
+ * (xAPIC only: 1 while the last IPI is still being sent), level 14 (1 for
+ * every mode but INIT de-assert), destination shorthand 19:18 (01 self,
+ * which takes fixed delivery only and ignores the destination field). */
+#define ICR_DELIVERY_PENDING 0x00001000u
+#define ICR_LEVEL_ASSERT 0x00004000u
+#define ICR_SHORTHAND_SELF 0x00040000u
+/* Reads of a send-pending ICR before the self-IPI gives up (the APIC
+ * takes a few bus cycles; a stuck bit means a broken APIC). */
+#define ICR_IDLE_POLLS 100000u
 
 struct lapic_regs {
 	uint32_t (*read)(uint32_t off);
@@ -58,11 +71,36 @@ void lapic_pmi_disable(void);
 /* True once lapic_pmi_init() succeeded: drivers offer i-mode then. */
 bool lapic_pmi_ready(void);
 
+/* The vector lapic_pmi_init() programmed; 0 before. */
+uint8_t lapic_pmi_vector(void);
+/* For the drivers' probe lines: "pmi 0x3e" when the entry is programmed,
+ * "no pmi" otherwise. */
+const char *lapic_pmi_describe(void);
+
 /*
  * The interrupt: the IDT entry of the vector calls this with the
- * interrupted RIP and PMU_MODE_K or PMU_MODE_U (from CS.RPL).  Calls
- * pmu_interrupt(), then unmasks LVT PC and signals EOI.
+ * interrupted RIP and PMU_MODE_K or PMU_MODE_U (from CS.RPL).  Counts it,
+ * calls pmu_interrupt() -- which reads and clears the driver's overflow
+ * status (IA32_PERF_GLOBAL_STATUS on Intel v2+, the counters' values on
+ * AMD and Intel v1) -- and counts it spurious when no counter overflowed.
+ * Then it unmasks LVT PC again, because Intel processors set its mask bit
+ * when they deliver a counter interrupt (SDM vol. 3A, 10.5.1, note to
+ * Figure 10-8), and signals EOI.  Unmasking after hwperf, never before,
+ * or the overflow not yet cleared would interrupt again at once.
  */
 void lapic_pmi_interrupt(uintptr_t pc, uint32_t mode);
+
+/* Interrupts taken on the vector, and how many of them found no
+ * overflowed counter. */
+unsigned long lapic_pmi_count(void);
+unsigned long lapic_pmi_spurious(void);
+
+/*
+ * Send this CPU a fixed IPI on the PMI vector (ICR, shorthand self), the
+ * way to prove the vector's path where no counter overflows (QEMU).
+ * -ENODEV before lapic_pmi_init(), -EBUSY if the APIC never reported the
+ * previous IPI sent.  The interrupt arrives once interrupts are enabled.
+ */
+int lapic_pmi_self_ipi(void);
 
 #endif
