@@ -336,5 +336,7 @@ CONSOLE_CMD(stat, "run a program with counters and print its counts, like perf s
 	    "  --json    one JSON object after the program ends\n"
 	    "First line `ok gen=N` or `err ENAME: reason`; then the program's output;\n"
 	    "then `NAME count=C enabled=E running=R [running_pct=P scaled=S]` per event\n"
-	    "(the extra two when multiplexed); then `exit N` or `signal NAME`.",
+	    "(the extra two when multiplexed); then `exit N` or `signal NAME`.\n"
+	    "With boot argument `witness`, a line `witness id=N` (the run's interval for\n"
+	    "the outside witness, tests/witness) comes before the counts.",
 	    cmd_stat);
