@@ -153,9 +153,11 @@ test: deps
 	$(MAKE) ARCH=mips ENDIAN=big kernel
 	$(MAKE) iso
 	$(MAKE) unit-build
+	$(MAKE) witness
 	/usr/bin/python3 -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
 
 include tests/unit/unit.mk
+include tests/witness/witness.mk
 
 deps:
 	@scripts/install-deps --check || scripts/install-deps

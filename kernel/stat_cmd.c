@@ -20,11 +20,18 @@
  * The final counts are read in the child's on_reap hook (the last moment
  * its counter set exists; hwperf's pid lookup no longer sees a zombie).
  * They include children it waited for (R17), as perf stat's do.
+ *
+ * The run, from counting on to the reap, is a witness interval
+ * (witness.h); with the boot argument `witness` its id is printed as a
+ * line `witness id=N` before the counts (JSON: "witness_id").  The boot
+ * argument `countbreak=EVENT` reports one more EVENT than was counted, so
+ * a test can prove the witness comparison catches a wrong count.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "bootargs.h"
 #include "cmd.h"
 #include "counted_spawn.h"
 #include "hwperf/hwperf.h"
@@ -32,6 +39,7 @@
 #include "proc.h"
 #include "stat_math.h"
 #include "task.h"
+#include "witness.h"
 
 #define STAT_USAGE "stat [-e SPEC] [--json] PROG [ARGS...]"
 #define SPEC_TEXT_MAX 256
@@ -52,6 +60,7 @@ static struct {
 	struct hwperf_control probe;    /* default-event checks */
 	char spec[SPEC_TEXT_MAX];
 	int final_gen;
+	uint32_t witness_id;
 	bool reaped;
 } st;
 
@@ -123,10 +132,27 @@ static int check_user_only(const struct hwperf_control *ctl, struct hwperf_reaso
 
 /* ---- running the program ------------------------------------------------------ */
 
+BOOTARG(countbreak, "countbreak=EVENT: stat reports one more EVENT than counted "
+	"(proves the outside witness's comparison fails, tests/system/test_witness.py)");
+
+static bool slot_used(const struct hwperf_event *ev);
+
+/* countbreak=EVENT: one more than was counted, in every slot of EVENT. */
+static void break_count(void)
+{
+	const char *name = bootarg_get("countbreak");
+
+	for (unsigned i = 0; name && i < HWPERF_NVCTR; i++)
+		if (slot_used(&st.final_ctl.ev[i]) && hwperf_name_eq(st.final_ctl.ev[i].name, name))
+			st.counts.count[i]++;
+}
+
 static void on_reap(struct task *t, void *arg)
 {
 	(void)arg;
 	st.final_gen = hwperf_task_final(&t->hw, &st.final_ctl, &st.counts);
+	if (st.final_gen >= 0)
+		break_count();
 	st.reaped = true;
 }
 
@@ -223,6 +249,8 @@ static void print_json(int pid, const char *prog, int status)
 
 	printf("{\"ok\":true,\"gen\":%d,\"pid\":%d,\"prog\":", st.final_gen, pid);
 	json_str(prog);
+	if (witness_show())
+		printf(",\"witness_id\":%u", (unsigned)st.witness_id);
 	printf(",\"events\":[");
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (!slot_used(&st.final_ctl.ev[i]))
@@ -281,9 +309,11 @@ static int cmd_stat(int argc, char **argv)
 	int pid = counted_spawn(argc - o.prog, argv + o.prog, &run, &gen, &why);
 	if (pid < 0)
 		return report_err(&why, o.json);
+	st.witness_id = witness_begin();
 	if (!o.json)
 		printf("ok gen=%d\n", gen);
 	int r = proc_waitpid(pid, &status, 0, NULL);
+	witness_end();
 	if (r < 0 || !st.reaped) {
 		snprintf(why.text, sizeof(why.text), "%s: waiting for pid %d failed",
 			 errno_name(r < 0 ? r : -ECHILD), pid);
@@ -292,6 +322,8 @@ static int cmd_stat(int argc, char **argv)
 	if (o.json) {
 		print_json(pid, argv[o.prog], status);
 	} else {
+		if (witness_show())
+			printf("witness id=%u\n", (unsigned)st.witness_id);
 		print_text_counts();
 		print_text_end(status);
 	}
@@ -304,5 +336,7 @@ CONSOLE_CMD(stat, "run a program with counters and print its counts, like perf s
 	    "  --json    one JSON object after the program ends\n"
 	    "First line `ok gen=N` or `err ENAME: reason`; then the program's output;\n"
 	    "then `NAME count=C enabled=E running=R [running_pct=P scaled=S]` per event\n"
-	    "(the extra two when multiplexed); then `exit N` or `signal NAME`.",
+	    "(the extra two when multiplexed); then `exit N` or `signal NAME`.\n"
+	    "With boot argument `witness`, a line `witness id=N` (the run's interval for\n"
+	    "the outside witness, tests/witness) comes before the counts.",
 	    cmd_stat);

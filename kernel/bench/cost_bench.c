@@ -22,6 +22,13 @@
  * tick fell into it anyway; the tick rows place a known number of ticks
  * inside a spin and charge only the task's kernel time.  Under
  * `-icount shift=0` everything here is then a fixed instruction stream.
+ *
+ * Every timed run is a witness interval (witness.h), its marks just
+ * inside the two cycle-counter reads: one instruction each, in the run at
+ * n and in the run at zero alike, so they cancel and move no figure.
+ * With the boot argument `witness`, each row prints the ids of the runs
+ * it used, `witness cost row=NAME n=N id=I` (n the loop count, 0 for the
+ * zero run), so the outside witness can confirm the row.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -37,6 +44,7 @@
 #include "task.h"
 #include "uabi.h"
 #include "version.h"
+#include "witness.h"
 
 enum cost_row {
 	ROW_NULL_SYSCALL,
@@ -82,7 +90,18 @@ struct prog_run {
 	uint64_t cycles;                /* cycle counter, spawn to reap */
 	uint64_t ticks;                 /* timer ticks in that time */
 	struct task_acct acct;          /* the program's own */
+	uint32_t witness_id;            /* the run's witness interval */
 };
+
+static const struct bench cost;
+
+/* Boot argument `witness`: name the run a row used (see the header). */
+static void show_witness(enum cost_row row, uint64_t n, const struct prog_run *r)
+{
+	if (witness_show())
+		printf("witness cost row=%s n=%llu id=%u\n", cost.checks[row].name,
+		       (unsigned long long)n, (unsigned)r->witness_id);
+}
 
 /* "cycles,cycles,..." with n events: n virtual counters in use. */
 static void spec_of(unsigned n, char *buf, size_t len)
@@ -111,9 +130,12 @@ static int run_once(const struct workload *w, uint64_t n, struct prog_run *r)
 	snprintf(num, sizeof(num), "%llu", (unsigned long long)n);
 	uint64_t t0 = clock_ticks();
 	uint64_t c0 = arch_cycles();
+	uint32_t id = witness_begin();
 	int err = w->spec ? run_counted(w->spec, w->prog, num, &r->acct)
 			  : bench_plain_run(w->prog, num, &r->acct);
+	witness_end();
 	r->cycles = arch_cycles() - c0;
+	r->witness_id = id;
 	r->ticks = clock_ticks() - t0;
 	return err;
 }
@@ -187,10 +209,13 @@ static int spin_length(const struct workload *w, uint64_t *iters)
 }
 
 /* Kernel time the spinning task was charged, and the ticks that caused it. */
-static int cost_ticks(const struct workload *w, uint64_t n, uint64_t *value, uint64_t *ticks)
+static int cost_ticks(const struct workload *w, uint64_t n, uint64_t *value, uint64_t *ticks,
+		      struct prog_run *used)
 {
 	struct prog_run r;
 	uint64_t iters;
+
+	r.witness_id = 0;
 
 	*ticks = 0;
 	if (n == 0) {
@@ -198,6 +223,7 @@ static int cost_ticks(const struct workload *w, uint64_t n, uint64_t *value, uin
 		if (!err)
 			err = run_tick_free(w, 0, &r);
 		*value = r.acct.sys_cycles;
+		*used = r;
 		return err;
 	}
 	int err = spin_length(w, &iters);
@@ -210,6 +236,7 @@ static int cost_ticks(const struct workload *w, uint64_t n, uint64_t *value, uin
 		if (!err && r.ticks == TICK_SPAN) {
 			*value = r.acct.sys_cycles;
 			*ticks = r.ticks;
+			*used = r;
 			return 0;
 		}
 	}
@@ -243,14 +270,20 @@ static int measure_paths(uint64_t n, struct bench_sample *s, const char *spec_fe
 	struct prog_run r;
 	int err = cost_cycles(&sys, n, &s->value[ROW_NULL_SYSCALL], &r);
 
+	if (!err)
+		show_witness(ROW_NULL_SYSCALL, n, &r);
 	for (unsigned i = 0; !err && i < sizeof(pp) / sizeof(pp[0]); i++) {
 		err = cost_cycles(&pp[i], n, &s->value[ROW_CTXSW_0 + i], &r);
 		if (!err)
 			err = pingpong_switched(&r, n);
+		if (!err)
+			show_witness(ROW_CTXSW_0 + i, n, &r);
 		s->ops[ROW_CTXSW_0 + i] = SWITCHES_PER_PINGPONG * n;
 	}
 	if (!err)
 		err = cost_cycles(&rd, n, &s->value[ROW_HWREAD_32], &r);
+	if (!err)
+		show_witness(ROW_HWREAD_32, n, &r);
 	return err;
 }
 
@@ -259,6 +292,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 	static char spec_few[SPEC_MAX], spec_all[SPEC_MAX];
 	const struct workload spin = { "spin", NULL };
 	const struct workload spin_mux = { "spin", spec_all };
+	struct prog_run r;
 
 	if (!exact_here(s))
 		return 0;
@@ -266,9 +300,13 @@ static int measure(uint64_t n, struct bench_sample *s)
 	spec_of(COUNTERS_ALL, spec_all, sizeof(spec_all));
 	int err = measure_paths(n, s, spec_few, spec_all);
 	if (!err)
-		err = cost_ticks(&spin, n, &s->value[ROW_TICK], &s->ops[ROW_TICK]);
+		err = cost_ticks(&spin, n, &s->value[ROW_TICK], &s->ops[ROW_TICK], &r);
 	if (!err)
-		err = cost_ticks(&spin_mux, n, &s->value[ROW_TICK_MUX], &s->ops[ROW_TICK_MUX]);
+		show_witness(ROW_TICK, n, &r);
+	if (!err)
+		err = cost_ticks(&spin_mux, n, &s->value[ROW_TICK_MUX], &s->ops[ROW_TICK_MUX], &r);
+	if (!err)
+		show_witness(ROW_TICK_MUX, n, &r);
 	/* Boot happened once: the run at n has it, the zero run has none. */
 	s->value[ROW_BOOT] = n ? boot_kernel_cycles() : 0;
 	s->ops[ROW_BOOT] = n ? 1 : 0;
