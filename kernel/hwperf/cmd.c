@@ -198,7 +198,6 @@ static void print_holders(void)
 	hwperf_env_unlock(f);
 }
 
-<<<<<<< HEAD
 /* The reads checked against the invariants so far (invariant.c). */
 static void print_invariants(void)
 {
@@ -208,7 +207,8 @@ static void print_invariants(void)
 	printf("invariants reads=%llu violations=%llu%s%s\n",
 	       (unsigned long long)inv.reads, (unsigned long long)inv.violations,
 	       inv.violations ? " first=" : "", inv.violations ? inv.first : "");
-=======
+}
+
 /*
  * What each CPU's PMU holds now, virtual counter -> hardware counter:
  * `events EV...` says the same for the same events in the same order.
@@ -231,7 +231,6 @@ static void print_placed(void)
 		}
 	}
 	hwperf_env_unlock(f);
->>>>>>> h-place
 }
 
 static int show_status(void)
@@ -248,11 +247,8 @@ static int show_status(void)
 	for (unsigned i = 0; i < n; i++)
 		printf("pmu %s\n", lines[i]);
 	print_holders();
-<<<<<<< HEAD
-	print_invariants();
-=======
 	print_placed();
->>>>>>> h-place
+	print_invariants();
 	return 0;
 }
 
