@@ -34,7 +34,7 @@ static struct {
 static void log_op(char op, uint32_t msr, uint64_t v)
 {
 	if (xd.nlog < XD_LOG_MAX)
-		xd.log[xd.nlog++] = (struct xd_log){ op, msr, v };
+		xd.log[xd.nlog++] = (struct xd_log){ op, msr, v, xd.tsc };
 }
 
 static uint64_t *store(uint32_t msr, bool create)

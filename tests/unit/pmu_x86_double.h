@@ -35,6 +35,7 @@ struct xd_log {
 	char op;                /* 'R' rdmsr, 'W' wrmsr */
 	uint32_t msr;
 	uint64_t value;
+	uint64_t tsc;           /* the TSC's last reading at the access */
 };
 
 /* Fresh double, installed as x86_pmu_io.  No CPUID, no counters. */

@@ -449,6 +449,30 @@ static void test_fold_at_48_bit_wrap(void **state)
 	assert_true(st.cycles_sum > 0);
 }
 
+/* Time-enabled starts before any counter can count: every write that
+ * enables one comes after the TSC reading that starts the set's time. */
+static void test_resume_starts_time_before_counting(void **state)
+{
+	struct pmu_state st;
+
+	(void)state;
+	probe_ok(&skylake);
+	memset(&st, 0, sizeof(st));
+	st.ctl.n = 2;
+	st.ctl.ctr[0] = (struct pmu_counter_ctl){ .hw = 0, .event = 0x3c,
+	                                          .modes = PMU_MODE_U };
+	st.ctl.ctr[1] = (struct pmu_counter_ctl){ .hw = 1, .event = 0xc0,
+	                                          .modes = PMU_MODE_U };
+	assert_int_equal(intel_arch_ops.check(&st.ctl, false, reason,
+	                                      sizeof(reason)), 0);
+	xd_log_clear();
+	intel_arch_ops.resume(&st);
+	assert_true(xd_log_len() > 0);
+	for (unsigned i = 0; i < xd_log_len(); i++)
+		if (xd_log_at(i)->op == 'W')
+			assert_true(xd_log_at(i)->tsc >= st.cycles_start);
+}
+
 static void test_legacy_write_sign_extends(void **state)
 {
 	struct pmu_state st;
@@ -764,6 +788,7 @@ int main(void)
 		cmocka_unit_test_setup(test_anythread, setup),
 		cmocka_unit_test_setup(test_reserved_and_bad_refused, setup),
 		cmocka_unit_test_setup(test_counter_used_twice, setup),
+		cmocka_unit_test_setup(test_resume_starts_time_before_counting, setup),
 		cmocka_unit_test_setup(test_fold_at_48_bit_wrap, setup),
 		cmocka_unit_test_setup(test_legacy_write_sign_extends, setup),
 		cmocka_unit_test_setup(test_full_width_write_through_alias, setup),

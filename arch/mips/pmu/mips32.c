@@ -368,6 +368,9 @@ static int mips32_check(struct pmu_control *ctl, bool global, char *reason,
 
 static void mips32_resume(struct pmu_state *st)
 {
+	/* Time-enabled starts before the first counter can count, so no
+	 * count ever runs ahead of the time it was enabled for. */
+	st->cycles_start = mips_pmu_io->cycles();
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 
@@ -377,7 +380,6 @@ static void mips32_resume(struct pmu_state *st)
 			st->ctr[k].start = read_counter(c->hw);
 		write_control(c->hw, (uint32_t)c->evtsel);
 	}
-	st->cycles_start = mips_pmu_io->cycles();
 }
 
 static void mips32_suspend(struct pmu_state *st)

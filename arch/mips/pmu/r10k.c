@@ -242,6 +242,9 @@ static int r10k_check(struct pmu_control *ctl, bool global, char *reason,
 
 static void r10k_resume(struct pmu_state *st)
 {
+	/* Time-enabled starts before the first counter can count, so no
+	 * count ever runs ahead of the time it was enabled for. */
+	st->cycles_start = mips_pmu_io->cycles();
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 
@@ -251,7 +254,6 @@ static void r10k_resume(struct pmu_state *st)
 			st->ctr[k].start = read_counter(c->hw);
 		write_control(c->hw, (uint32_t)c->evtsel);
 	}
-	st->cycles_start = mips_pmu_io->cycles();
 }
 
 static void r10k_suspend(struct pmu_state *st)

@@ -276,6 +276,9 @@ static int amd_check(struct pmu_control *ctl, bool global, char *reason,
 
 static void amd_resume(struct pmu_state *st)
 {
+	/* Time-enabled starts before the first counter can count, so no
+	 * count ever runs ahead of the time it was enabled for. */
+	st->cycles_start = x86_pmu_io->rdtsc();
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 
@@ -285,7 +288,6 @@ static void amd_resume(struct pmu_state *st)
 			st->ctr[k].start = read_counter(c->hw);
 		x86_pmu_io->wrmsr(ctl_msr(c->hw), c->evtsel);
 	}
-	st->cycles_start = x86_pmu_io->rdtsc();
 }
 
 static void amd_suspend(struct pmu_state *st)

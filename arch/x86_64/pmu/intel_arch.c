@@ -450,6 +450,9 @@ static int intel_check(struct pmu_control *ctl, bool global, char *reason,
 
 static void intel_resume(struct pmu_state *st)
 {
+	/* Time-enabled starts before the first counter can count, so no
+	 * count ever runs ahead of the time it was enabled for. */
+	st->cycles_start = x86_pmu_io->rdtsc();
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 
@@ -466,7 +469,6 @@ static void intel_resume(struct pmu_state *st)
 		x86_pmu_io->wrmsr(MSR_IA32_PERF_GLOBAL_CTRL,
 		                  st->ctl.global[G_GLOBAL_CTRL]);
 	}
-	st->cycles_start = x86_pmu_io->rdtsc();
 }
 
 static void intel_suspend(struct pmu_state *st)
