@@ -58,7 +58,7 @@ PLUGIN = os.path.join(ROOT, "build", "witness", "libwitness.so")
 SPEC = "cycles:u,syscalls:u"
 # Small enough that a target's whole module runs in well under 2 minutes.
 PROGRAMS = [
-    ("sys", "200"),
+    ("sys", "10000"),
     ("spin", "200000"),
     ("forktree", "3"),
     ("pingpong", "100"),
