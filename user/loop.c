@@ -33,7 +33,6 @@
 #include "tally_hwperf.h"
 
 #define TICK_EDGE_MS 1          /* rounds up to one tick: wakes on a tick */
-#define EXIT_USAGE 2            /* as arg_count (user/lib/args.c) */
 
 static volatile uint32_t cell;
 static struct hwperf_control ctl;
@@ -86,15 +85,11 @@ static int restart_counters_on_tick(void)
 
 int main(int argc, char **argv)
 {
-	unsigned long n = arg_count(argc, argv, 1, "loop N");
+	uint32_t n = arg_count32(argc, argv, 1, "loop N");
 
-	if (n > UINT32_MAX) {
-		printf("usage: loop N (N at most %u)\n", (unsigned)UINT32_MAX);
-		return EXIT_USAGE;
-	}
 	cell = 0;
 	if (restart_counters_on_tick() < 0)
 		return 1;
-	bench_loop((uint32_t)n, &cell);
-	return cell == (uint32_t)n ? 0 : 1;
+	bench_loop(n, &cell);
+	return cell == n ? 0 : 1;
 }

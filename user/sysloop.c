@@ -11,14 +11,11 @@
  * N more kernel round trips; whatever cycles:u shows beyond the user
  * instructions is kernel work charged to the user.  N is parsed from a
  * fixed-width argument, as loop's is, so parsing costs the same for any N.
- * Exit status 0; 2 (usage) if N does not fit 32 bits.
+ * Exit status 0; 2 (usage) if N does not fit 32 bits (arg_count32).
  */
 #include <stdint.h>
-#include <stdio.h>
 
 #include "tally.h"
-
-#define EXIT_USAGE 2            /* as arg_count (user/lib/args.c) */
 
 static void sys_loop(uint32_t n)
 {
@@ -55,12 +52,6 @@ static void sys_loop(uint32_t n)
 
 int main(int argc, char **argv)
 {
-	unsigned long n = arg_count(argc, argv, 1, "sysloop N");
-
-	if (n > UINT32_MAX) {
-		printf("usage: sysloop N (N at most %u)\n", (unsigned)UINT32_MAX);
-		return EXIT_USAGE;
-	}
-	sys_loop((uint32_t)n);
+	sys_loop(arg_count32(argc, argv, 1, "sysloop N"));
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "bench.h"
 #include "bench_task.h"
 #include "counted_spawn.h"
 #include "hwperf/spec.h"
@@ -100,4 +101,24 @@ int bench_slot(const struct bench_prog *out, const char *name)
 		if (hwperf_name_eq(out->ctl.ev[i].name, name))
 			return (int)i;
 	return -1;
+}
+
+int bench_exact_slots(const struct bench_prog *out, const char *const *names,
+		      int *slots, unsigned n, struct bench_sample *s)
+{
+	for (unsigned k = 0; k < n; k++) {
+		slots[k] = bench_slot(out, names[k]);
+		if (slots[k] < 0)
+			return -EINVAL;
+	}
+	for (unsigned k = 0; k < n; k++) {
+		int i = slots[k];
+
+		if (out->counts.running[i] != out->counts.enabled[i]) {
+			snprintf(s->skip, sizeof(s->skip), "%s was multiplexed "
+				 "(softpmu_counters=1?)", names[k]);
+			return 1;
+		}
+	}
+	return 0;
 }

@@ -56,4 +56,15 @@ int bench_run_prog(const char *spec, const char *prog, const char *args,
  * or -1. */
 int bench_slot(const struct bench_prog *out, const char *name);
 
+struct bench_sample;
+/*
+ * The slots of the n events `names` in out->ctl, into slots[], for a check
+ * that needs exact counts: each event must have been on a counter the
+ * whole time it was enabled (a multiplexed count is an estimate).  Returns
+ * 0; 1 when one was multiplexed (s->skip then says so: every check
+ * SKIPs); -EINVAL when an event is missing.
+ */
+int bench_exact_slots(const struct bench_prog *out, const char *const *names,
+		      int *slots, unsigned n, struct bench_sample *s);
+
 #endif

@@ -130,13 +130,6 @@ static bool uloop_fits(uint64_t n, int64_t per, struct bench_sample *s)
 	return false;
 }
 
-/* Every event of the spec must have run the whole time it was enabled:
- * a multiplexed count is an estimate, not the exact figure checked. */
-static bool ran_throughout(const struct bench_prog *p, int slot)
-{
-	return p->counts.running[slot] == p->counts.enabled[slot];
-}
-
 /*
  * What the loop's cycles:u can be, given the machine.  The counted stretch
  * is bounded by the two cycle-counter reads of the entry and exit
@@ -173,16 +166,13 @@ static int uloop_measure(uint64_t n, struct bench_sample *s)
 	int r = bench_run_prog(ULOOP_SPEC, "loop", arg, &p, NULL);
 	if (r < 0)
 		return r;
-	int cyc = bench_slot(&p, "cycles"), ticks = bench_slot(&p, "ticks");
-	if (cyc < 0 || ticks < 0)
-		return -EINVAL;
-	if (!ran_throughout(&p, cyc) || !ran_throughout(&p, ticks)) {
-		snprintf(s->skip, sizeof(s->skip), "%s was multiplexed (softpmu_counters=1?)",
-			 ULOOP_SPEC);
-		return 0;
-	}
-	s->value[ULOOP_CYCLES_U] = p.counts.count[cyc];
-	s->value[ULOOP_TICKS_U] = p.counts.count[ticks];
+	static const char *const events[] = { "cycles", "ticks" };
+	int slot[2];
+	r = bench_exact_slots(&p, events, slot, 2, s);
+	if (r != 0)
+		return r < 0 ? r : 0;
+	s->value[ULOOP_CYCLES_U] = p.counts.count[slot[0]];
+	s->value[ULOOP_TICKS_U] = p.counts.count[slot[1]];
 	return 0;
 }
 

@@ -61,20 +61,16 @@ static int ucut_measure(uint64_t n, struct bench_sample *s)
 	int r = bench_run_prog(UCUT_SPEC, "sysloop", arg, &p, NULL);
 	if (r < 0)
 		return r;
-	int cyc = bench_slot(&p, "cycles"), sys = bench_slot(&p, "syscalls");
-	if (cyc < 0 || sys < 0)
-		return -EINVAL;
-	if (p.counts.running[cyc] != p.counts.enabled[cyc] ||
-	    p.counts.running[sys] != p.counts.enabled[sys]) {
-		snprintf(s->skip, sizeof(s->skip), "%s was multiplexed (softpmu_counters=1?)",
-			 UCUT_SPEC);
-		return 0;
-	}
-	s->value[UCUT_CYCLES_U] = p.counts.count[cyc];
-	s->value[UCUT_SYSCALLS_U] = p.counts.count[sys];
+	static const char *const events[] = { "cycles", "syscalls" };
+	int slot[2];
+	r = bench_exact_slots(&p, events, slot, 2, s);
+	if (r != 0)
+		return r < 0 ? r : 0;
+	s->value[UCUT_CYCLES_U] = p.counts.count[slot[0]];
+	s->value[UCUT_SYSCALLS_U] = p.counts.count[slot[1]];
 	/* The leak, in instructions: what cycles:u holds beyond the loop's
 	 * own instructions (the run at 0 takes its fixed part away). */
-	s->value[UCUT_LEAK] = p.counts.count[cyc] * ipt -
+	s->value[UCUT_LEAK] = p.counts.count[slot[0]] * ipt -
 			      n * arch_user_cut.sysloop_insns;
 	return 0;
 }
