@@ -23,8 +23,42 @@ BOOTARG(cpi, "cpi=1: the CPU runs one instruction per cycle (qemu -icount shift=
 
 struct run_opts {
 	bool json;
+	bool tap;               /* TAP version 13, for any TAP consumer */
 	uint64_t n;             /* 0: each benchmark's default */
 };
+
+/*
+ * One result line as its format wants it.  TAP takes the plain line: a
+ * test (PASS, FAIL, SKIP; number = tests counted so far) becomes `ok N -`
+ * or `not ok N -`, a SKIP's reason its SKIP directive, and every other
+ * line (INFO, COST, SUMMARY) a comment, so a TAP consumer sees exactly
+ * the tests SUMMARY counts.
+ */
+static void emit(const struct run_opts *o, const struct bench_totals *t, const char *line)
+{
+	const char *rest = strchr(line, ':');
+
+	if (!o->tap) {
+		printf("%s\n", line);
+		return;
+	}
+	if (rest && strncmp(line, "PASS:", 5) == 0) {
+		printf("ok %u -%s\n", t->tests, rest + 1);
+	} else if (rest && strncmp(line, "FAIL:", 5) == 0) {
+		printf("not ok %u -%s\n", t->tests, rest + 1);
+	} else if (rest && strncmp(line, "SKIP:", 5) == 0) {
+		/* "SKIP: bench: B: C (reason)" -> "ok N - bench: B: C # SKIP reason" */
+		const char *why = strstr(rest, " (");
+		int head = why ? (int)(why - rest - 1) : (int)strlen(rest + 1);
+		const char *r = why ? why + 2 : "";
+		int rlen = (int)strlen(r) - (why && r[0] ? 1 : 0);
+
+		printf("ok %u -%.*s # SKIP %.*s\n", t->tests, head, rest + 1,
+		       rlen > 0 ? rlen : 0, r);
+	} else {
+		printf("# %s\n", line);
+	}
+}
 
 /*
  * Hardware-event checks run only on a hardware driver that passed its
@@ -67,7 +101,7 @@ static void cost_table(const struct bench *b, const struct run_opts *o,
 		if (out[i].verdict != BENCH_REPORTED)
 			continue;
 		bench_format_cost_row(line, sizeof(line), o->json, b, &b->checks[i], &out[i], env);
-		printf("%s\n", line);
+		emit(o, NULL, line);
 	}
 }
 
@@ -90,25 +124,35 @@ static void run_one(const struct bench *b, const struct run_opts *o,
 	if (err) {
 		snprintf(at_n.skip, sizeof(at_n.skip), "could not measure: %s", errno_name(err));
 		for (unsigned i = 0; i < b->nchecks; i++) {
-			printf("FAIL: bench: %s: %s (%s)\n", b->name, b->checks[i].name, at_n.skip);
 			t->tests++;
 			t->failures++;
+			snprintf(line, sizeof(line), "FAIL: bench: %s: %s (%s)", b->name,
+				 b->checks[i].name, at_n.skip);
+			emit(o, t, line);
 		}
 		return;
 	}
 	bench_evaluate(b, n, &at_n, &at_0, env, out);
 	for (unsigned i = 0; i < b->nchecks; i++) {
 		bench_format(line, sizeof(line), o->json, b, &b->checks[i], &out[i]);
-		printf("%s\n", line);
 		bench_tally(t, &out[i]);
+		emit(o, t, line);
 	}
 	cost_table(b, o, env, out);
 }
 
-static void summary(const struct bench_totals *t, bool json)
+static void summary(const struct bench_totals *t, bool json, bool tap)
 {
 	unsigned passed = t->tests - t->failures - t->skipped;
 
+	if (tap) {
+		/* The plan at the end, as TAP allows: tests are counted as run. */
+		printf("1..%u\n# SUMMARY: %u tests, %u failures, %u skipped\n",
+		       t->tests, t->tests, t->failures, t->skipped);
+		if (t->reported)
+			printf("# REPORTED: %u costs, not counted as tests\n", t->reported);
+		return;
+	}
 	if (json) {
 		printf("{\"summary\":{\"tests\":%u,\"failures\":%u,\"skipped\":%u}}\n",
 		       t->tests, t->failures, t->skipped);
@@ -172,14 +216,17 @@ static void invariants_check(const struct hwperf_inv_report *before,
 				 (unsigned long long)reads, first_bench ? first_bench : "?",
 				 now.last);
 	}
+	char line[LINE_MAX_OUT + HWPERF_REASON_MAX];
+	const char *verdict = bad == (broken ? 1u : 0u) ? "PASS" : "FAIL";
+
 	if (o->json)
-		printf("{\"result\":\"%s\",\"bench\":\"invariants\",\"check\":\"reads\","
-		       "\"reads\":%llu,\"violations\":%llu,\"reason\":\"%s\"}\n",
-		       bad == (broken ? 1u : 0u) ? "PASS" : "FAIL",
-		       (unsigned long long)reads, (unsigned long long)bad, why);
+		snprintf(line, sizeof(line), "{\"result\":\"%s\",\"bench\":\"invariants\","
+			 "\"check\":\"reads\",\"reads\":%llu,\"violations\":%llu,"
+			 "\"reason\":\"%s\"}", verdict, (unsigned long long)reads,
+			 (unsigned long long)bad, why);
 	else
-		printf("%s: bench: invariants: reads (%s)\n",
-		       bad == (broken ? 1u : 0u) ? "PASS" : "FAIL", why);
+		snprintf(line, sizeof(line), "%s: bench: invariants: reads (%s)", verdict, why);
+	emit(o, t, line);
 }
 
 /* Runs one benchmark or all; returns the number of failures. */
@@ -192,6 +239,8 @@ static unsigned run_set(const char *which, const struct run_opts *o)
 	const char *first_bench = NULL;
 
 	env_now(&env);
+	if (o->tap)
+		printf("TAP version 13\n");
 	hwperf_invariants(&start);
 	SET_FOREACH(b, bench) {
 		if (which && strcmp(which, (*b)->name) != 0)
@@ -202,7 +251,7 @@ static unsigned run_set(const char *which, const struct run_opts *o)
 			first_bench = (*b)->name;
 	}
 	invariants_check(&start, first_bench, o, &env, &t);
-	summary(&t, o->json);
+	summary(&t, o->json, o->tap);
 	return t.failures;
 }
 
@@ -213,6 +262,8 @@ static int parse_opts(int argc, char **argv, int first, struct run_opts *o,
 	for (int i = first; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			o->json = true;
+		} else if (strcmp(argv[i], "--tap") == 0) {
+			o->tap = true;
 		} else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
 			if (parse_u64(argv[++i], 0, &o->n) || o->n == 0) {
 				printf("error: bench: -n needs a positive number, not '%s'\n", argv[i]);
@@ -224,6 +275,10 @@ static int parse_opts(int argc, char **argv, int first, struct run_opts *o,
 			printf("error: bench: unexpected '%s' (try help bench)\n", argv[i]);
 			return CMD_ERR_REPORTED;
 		}
+	}
+	if (o->json && o->tap) {
+		printf("error: bench: --json and --tap are two formats; choose one\n");
+		return CMD_ERR_REPORTED;
 	}
 	return 0;
 }
@@ -241,14 +296,14 @@ static int cmd_bench(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 3 || strcmp(argv[1], "run") != 0) {
-		printf("error: usage: bench list | bench run NAME|all [--json] [-n LOOPS]\n");
+		printf("error: usage: bench list | bench run NAME|all [--json|--tap] [-n LOOPS]\n");
 		return CMD_ERR_REPORTED;
 	}
 	int r = parse_opts(argc, argv, 2, &o, &which);
 	if (r)
 		return r;
 	if (!which) {
-		printf("error: usage: bench run NAME|all [--json] [-n LOOPS] (no benchmark named)\n");
+		printf("error: usage: bench run NAME|all [--json|--tap] [-n LOOPS] (no benchmark named)\n");
 		return CMD_ERR_REPORTED;
 	}
 	if (strcmp(which, "all") == 0)
@@ -261,7 +316,7 @@ static int cmd_bench(int argc, char **argv)
 	return 0;
 }
 CONSOLE_CMD(bench, "self-checking microbenchmarks: list or run them",
-	    "bench list | bench run NAME|all [--json] [-n LOOPS]", cmd_bench);
+	    "bench list | bench run NAME|all [--json|--tap] [-n LOOPS]", cmd_bench);
 
 static int cmd_selftest(int argc, char **argv)
 {
@@ -274,7 +329,7 @@ static int cmd_selftest(int argc, char **argv)
 	return 0;
 }
 CONSOLE_CMD(selftest, "every benchmark and in-kernel check; a summary line at the end",
-	    "selftest [--json] [-n LOOPS]", cmd_selftest);
+	    "selftest [--json|--tap] [-n LOOPS]", cmd_selftest);
 
 /* Boot argument `selftest`: one-shot mode for CI and board labs. */
 static void selftest_at_boot(void)
