@@ -58,7 +58,7 @@ uint32_t trap_current_mode(void)
  * exit's own stamp is taken by the arch's last instructions before user
  * mode (arch_user_span), after everything in C has run.  So the kernel
  * time up to that stamp is cut first, then the user time up to this
- * entry's stamp, and the software PMU switches mode at the same two
+ * entry's stamp, and the software PMU splits its cycles at the same two
  * values, so cycles:u of a task equals its user time to the cycle.
  */
 void trap_enter(bool from_user)
@@ -72,10 +72,13 @@ void trap_enter(bool from_user)
 
 		arch_user_span(&left, &back);
 		c->trap_mode = PMU_MODE_U;
+		/* The software PMU first: an interrupt its counters raise (and
+		 * the TLB refill events cut() reports may raise one) folds
+		 * the cycles owed since the bank's last switch in the bank's
+		 * mode, which must already be K from `back`. */
+		softpmu_user_span(left, back, user_pc(c->current));
 		cut(false, left);
-		softpmu_mode_switch(PMU_MODE_U, left, 0);
 		cut(true, back);
-		softpmu_mode_switch(PMU_MODE_K, back, user_pc(c->current));
 		return;
 	}
 	uint64_t now = arch_cycles();

@@ -194,6 +194,21 @@ void softpmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc)
 	broadcast(b, SOFTPMU_CYCLES, old, elapsed, pc);
 }
 
+void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
+{
+	struct soft_bank *b = this_bank();
+	uint32_t old = b->mode;
+	/* No C code runs after the exit stamp, so left is never before the
+	 * bank's last credit; guarded all the same, as acct_cut_time is. */
+	uint64_t kernel = left > b->since ? left - b->since : 0;
+	uint64_t user = back > left ? back - left : 0;
+
+	b->since = back;
+	b->mode = PMU_MODE_K;
+	broadcast(b, SOFTPMU_CYCLES, old, kernel, 0);
+	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
+}
+
 /* ---- the driver operations ----------------------------------------------- */
 
 static int soft_probe(struct pmu_caps *caps)

@@ -117,6 +117,17 @@ void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
 /* The CPU changes mode at cycle-counter time now; cycles since the last
  * switch go to counters counting cycles in the mode being left. */
 void softpmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc);
+/*
+ * An entry from user mode, told after the fact (kernel/arch.h
+ * arch_user_span): the CPU left the kernel at `left` and came back at
+ * `back`.  Cycles up to left go to the mode the bank was in (K), those
+ * from left to back to U, and the bank is in K from back on.  One call,
+ * with the bank moved to `back` before any counter is touched, because
+ * an overflow interrupt raised by the first half may fold and restart a
+ * set at a later clock, which a second switch stamped `back` would then
+ * see as time running backwards.
+ */
+void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc);
 
 /* The raw register value of a counter (tests, `hwperf regs`). */
 uint64_t softpmu_peek(unsigned cpu, unsigned hw);

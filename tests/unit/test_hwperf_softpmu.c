@@ -96,6 +96,31 @@ static void test_softpmu_cycles_split_by_mode(void **state)
 	assert_int_equal(hwt_count(10, 0), 300);
 }
 
+/* An entry from user mode is split after the fact (softpmu_user_span):
+ * kernel up to `left`, user to `back`.  Exact however the two halves
+ * fall, and still exact when the kernel half's overflow interrupt folds
+ * and restarts the set at a later clock. */
+static void test_softpmu_user_span_splits_exactly(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_counts c;
+
+	(void)state;
+	assert_true(hwt_acquire(root, "cycles:k:thresh=100,cycles:u", &why) > 0);
+	now = 400;              /* the kernel reads its clock after `back` */
+	softpmu_user_span(150, 300, 0);         /* K 0..150 (overflows), U 150..300 */
+	now = 420;
+	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
+	assert_int_equal(c.count[1], 150);                      /* U, exactly */
+	assert_int_equal(c.count[0], 150 + (420 - 300));        /* K on either side */
+	assert_true(c.count[0] + c.count[1] <= c.running[0]);
+	softpmu_user_span(500, 650, 0);
+	now = 700;
+	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
+	assert_int_equal(c.count[1], 300);
+	assert_int_equal(c.count[0], 150 + 200 + 50);
+}
+
 static void test_softpmu_events_filtered_by_mode(void **state)
 {
 	struct hwperf_reason why;
@@ -254,6 +279,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_softpmu_probe_and_configuration, setup),
 		cmocka_unit_test_setup(test_softpmu_cycles_split_by_mode, setup),
+		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_softpmu_refuses_supervisor_mode, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_16bit_exact_over_1000_wraps, setup),
