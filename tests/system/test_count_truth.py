@@ -84,3 +84,20 @@ def test_invariants_check_can_fail(target, boot):
     out = c.run("bench run sys_calls", timeout=120)
     assert re.search(r"^FAIL: bench: invariants: reads \(expectation broken on purpose", out, re.M), out
     assert re.search(r"^SUMMARY: \d+ tests, 1 failures, ", out, re.M), out
+
+
+def test_kernel_threshold_at_user_entries(console):
+    """A k-mode threshold overflows while an entry from user mode is being
+    split into kernel and user cycles (kernel/hwperf/softpmu.c
+    softpmu_user_span): the overflow folds and restarts the set, and the
+    user half must still be credited exactly once.  Split in two switches,
+    the second credited about 2^64 cycles and the kernel never returned."""
+    assert console.run("hwperf sys force cycles:k:thresh=500,cycles:u").startswith("ok gen=")
+    try:
+        out = console.run("spawn --wait sys 2000", timeout=60)
+        assert re.search(r"^exit 0$", out, re.M), out
+        c = counts(console.run("hwperf sys read"))
+        k, u = c["cycles:k"], c["cycles:u"]
+        assert 0 < u[0] and k[0] + u[0] <= k[2], c
+    finally:
+        console.run("hwperf sys release")
