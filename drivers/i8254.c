@@ -53,12 +53,13 @@ static uint32_t ticks_between(uint16_t prev, uint16_t now)
  *
  * Both ends of the window are i8254 edges: the cycle counter is read
  * just after the chip's count is seen to change, so each end lags its
- * edge by at most one poll, and the longest poll is kept for the bound.
+ * edge by at most the poll that saw it, and those two polls' lengths are
+ * the window's slack (a stall anywhere in between does not matter).
  */
 void i8254_window(uint64_t (*read_cycles)(void), unsigned pit_ticks,
 		  struct cycle_window *w)
 {
-	uint64_t elapsed = 0, poll_max = 0;
+	uint64_t elapsed = 0, poll = 0;
 
 	load_ch0(0);
 	uint16_t prev = read_ch0();
@@ -68,23 +69,21 @@ void i8254_window(uint64_t (*read_cycles)(void), unsigned pit_ticks,
 	do {    /* to the first edge */
 		now = read_ch0();
 		uint64_t c = read_cycles();
-		if (c - last > poll_max)
-			poll_max = c - last;
+		poll = c - last;
 		last = c;
 	} while (now == prev);
-	uint64_t c0 = last;
+	uint64_t c0 = last, slack = poll;
 
 	prev = now;
 	while (elapsed < pit_ticks) {
 		now = read_ch0();
 		uint64_t c = read_cycles();
-		if (c - last > poll_max)
-			poll_max = c - last;
+		poll = c - last;
 		last = c;
 		elapsed += ticks_between(prev, now);
 		prev = now;
 	}
 	w->cycles = last - c0;
 	w->pit_ticks = elapsed;
-	w->poll_max = poll_max;
+	w->slack = slack + poll;
 }

@@ -31,7 +31,7 @@ int cycle_rate_from_window(const struct cycle_window *w, struct cycle_rate *r)
 		return -1;
 	uint64_t hz = (w->cycles * I8254_HZ + w->pit_ticks / 2) / w->pit_ticks;
 	/* Rounded up, and one more Hz for the rounding of hz itself. */
-	uint64_t err = ((w->poll_max + 2) * I8254_HZ + w->pit_ticks - 1) / w->pit_ticks + 1;
+	uint64_t err = ((w->slack + 2) * I8254_HZ + w->pit_ticks - 1) / w->pit_ticks + 1;
 
 	r->hz = cycle_rate_snap(hz, err);
 	r->err_hz = err;
@@ -112,10 +112,19 @@ const struct cycle_rate *cycle_rate_boot(uint64_t (*read_cycles)(void),
 	} else if (cpu) {
 		r = *cpu;
 	} else {
-		struct cycle_window w;
+		for (unsigned i = 0; i < CYCLE_CAL_TRIES; i++) {
+			struct cycle_window w;
+			struct cycle_rate t;
 
-		i8254_window(read_cycles, CYCLE_CAL_PIT_TICKS, &w);
-		if (cycle_rate_from_window(&w, &r) < 0)
+			i8254_window(read_cycles, CYCLE_CAL_PIT_TICKS, &w);
+			if (cycle_rate_from_window(&w, &t) < 0)
+				continue;
+			if (r.hz == 0 || t.err_hz < r.err_hz)
+				r = t;
+			if (r.err_hz * CYCLE_CAL_GOOD_DIV <= r.hz)
+				break;
+		}
+		if (r.hz == 0)
 			panic("cycle counter did not move against the i8254");
 	}
 	cycle_rate_set(&r);

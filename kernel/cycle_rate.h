@@ -20,22 +20,23 @@ struct cycle_rate {
 };
 
 /* One calibration window: cycles counted between two i8254 edges
- * pit_ticks apart, the longest poll of the chip in cycles. */
+ * pit_ticks apart; slack is the length in cycles of the two polls that
+ * caught those edges (each end was read at most its poll after its edge). */
 struct cycle_window {
 	uint64_t cycles;
 	uint64_t pit_ticks;
-	uint64_t poll_max;
+	uint64_t slack;
 };
 
 #define CYCLEHZ_MIN 1000000ull          /* 1 MHz */
 #define CYCLEHZ_MAX 100000000000ull     /* 100 GHz */
 
 /*
- * Rate and bound from a window.  Each end of the window is caught at
- * most poll_max cycles after its i8254 edge, plus one cycle-counter tick
- * of read quantisation and one for where the edge falls: the count is
- * off by at most poll_max + 2 cycles, so the rate by
- * (poll_max + 2) * I8254_HZ / pit_ticks.  Returns -1 for an empty window.
+ * Rate and bound from a window.  Each end of the window is read at most
+ * one poll after its i8254 edge, so the count is off by at most slack
+ * cycles, plus one cycle-counter tick of read quantisation and one for
+ * where the edge falls: the rate by (slack + 2) * I8254_HZ / pit_ticks.
+ * Returns -1 for an empty window.
  */
 int cycle_rate_from_window(const struct cycle_window *w, struct cycle_rate *r);
 
@@ -71,6 +72,11 @@ void cycle_rate_print(void);
  * Interrupts must be off.  Records and returns the rate.
  */
 #define CYCLE_CAL_PIT_TICKS 1193u       /* 1193 / 1193182 Hz: 1 ms less 152 ns */
+/* A window whose bound is wider than 1/CYCLE_CAL_GOOD_DIV of the rate (a
+ * host that stalled the emulator at an edge) is taken again, up to
+ * CYCLE_CAL_TRIES windows; the one with the smallest bound is kept. */
+#define CYCLE_CAL_GOOD_DIV 2000u
+#define CYCLE_CAL_TRIES 8u
 const struct cycle_rate *cycle_rate_boot(uint64_t (*read_cycles)(void),
 					 const struct cycle_rate *cpu);
 

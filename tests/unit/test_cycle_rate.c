@@ -22,6 +22,7 @@ static uint64_t fake_cyclehz;           /* what bootarg_u64 returns */
 static const char *fake_cyclehz_word;   /* what bootarg_get returns */
 static struct cycle_window fake_window;
 static int windows_taken;
+static int fake_stalled_windows;        /* the first this many have a wide bound */
 
 uint64_t bootarg_u64(const char *key, uint64_t def, uint64_t min, uint64_t max)
 {
@@ -42,6 +43,8 @@ void i8254_window(uint64_t (*read_cycles)(void), unsigned pit_ticks, struct cycl
 	(void)read_cycles;
 	assert_int_equal(pit_ticks, CYCLE_CAL_PIT_TICKS);
 	*w = fake_window;
+	if (windows_taken < fake_stalled_windows)
+		w->slack = 1000000;     /* the host stalled at an edge */
 	windows_taken++;
 }
 
@@ -59,7 +62,8 @@ static uint64_t no_cycles(void)
 }
 
 /* Cycles a counter at hz counts over pit_ticks i8254 periods, to the
- * nearest cycle, plus what the two ends' poll lags add. */
+ * nearest cycle, plus what the two ends' poll lags add (at most the
+ * window's slack either way). */
 static uint64_t window_cycles(uint64_t hz, uint64_t pit_ticks, int64_t lag)
 {
 	return (uint64_t)((int64_t)((hz * pit_ticks + I8254_HZ / 2) / I8254_HZ) + lag);
@@ -195,6 +199,33 @@ static void test_boot_prefers_cyclehz_then_cpu_then_i8254(void **state)
 	assert_string_equal(r->source, "i8254");
 }
 
+/* A window stalled at an edge is taken again; the tightest one is kept,
+ * and after CYCLE_CAL_TRIES the best there is. */
+static void test_stalled_windows_are_retaken(void **state)
+{
+	const struct cycle_rate *r;
+
+	(void)state;
+	fake_cyclehz = 0;
+	fake_cyclehz_word = NULL;
+	fake_window = (struct cycle_window){ window_cycles(NS, CYCLE_CAL_PIT_TICKS, 3),
+					     CYCLE_CAL_PIT_TICKS, 30 };
+	windows_taken = 0;
+	fake_stalled_windows = 2;
+	r = cycle_rate_boot(no_cycles, NULL);
+	assert_int_equal(windows_taken, 3);
+	assert_int_equal(r->hz, NS);
+	assert_true(r->err_hz * CYCLE_CAL_GOOD_DIV <= r->hz);
+
+	windows_taken = 0;
+	fake_stalled_windows = 100;
+	r = cycle_rate_boot(no_cycles, NULL);
+	assert_int_equal(windows_taken, CYCLE_CAL_TRIES);
+	assert_true(r->err_hz * CYCLE_CAL_GOOD_DIV > r->hz);
+	assert_true(dist(r->hz, NS) <= r->err_hz);
+	fake_stalled_windows = 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_empty_window_fails),
 		cmocka_unit_test(test_cpuid_leaves),
 		cmocka_unit_test(test_boot_prefers_cyclehz_then_cpu_then_i8254),
+		cmocka_unit_test(test_stalled_windows_are_retaken),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
