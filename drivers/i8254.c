@@ -3,6 +3,7 @@
  * reference for measuring the cycle counter.
  */
 #include "arch.h"
+#include "cycle_rate.h"
 #include "i8254.h"
 
 #define PIT_CH0   0x40
@@ -38,28 +39,51 @@ static uint16_t read_ch0(void)
 	return (uint16_t)(lo | (hi << 8));
 }
 
+static uint32_t ticks_between(uint16_t prev, uint16_t now)
+{
+	return prev >= now ? (uint32_t)(prev - now) : (uint32_t)prev + PIT_FULL_PERIOD - now;
+}
+
 /*
  * Channel 0 free-runs down from 65536 in mode 2; summing the decrements
  * between reads gives elapsed PIT ticks without needing the channel-2 gate
  * (port 0x61), which Malta's PIIX4 does not wire the same way as a PC.
  * Reads come far more often than the 55 ms period, so one wrap at most
  * happens between two of them.
+ *
+ * Both ends of the window are i8254 edges: the cycle counter is read
+ * just after the chip's count is seen to change, so each end lags its
+ * edge by at most the poll that saw it, and those two polls' lengths are
+ * the window's slack (a stall anywhere in between does not matter).
  */
-uint64_t i8254_measure(uint64_t (*read_cycles)(void), unsigned ms)
+void i8254_window(uint64_t (*read_cycles)(void), unsigned pit_ticks,
+		  struct cycle_window *w)
 {
-	uint64_t target = (uint64_t)I8254_HZ * ms / 1000u;
-	uint64_t elapsed = 0;
+	uint64_t elapsed = 0, poll = 0;
 
 	load_ch0(0);
 	uint16_t prev = read_ch0();
-	uint64_t c0 = read_cycles();
-	while (elapsed < target) {
-		uint16_t now = read_ch0();
-		uint32_t d = (prev >= now) ? (uint32_t)(prev - now)
-					   : (uint32_t)prev + PIT_FULL_PERIOD - now;
-		elapsed += d;
+	uint64_t last = read_cycles();
+	uint16_t now;
+
+	do {    /* to the first edge */
+		now = read_ch0();
+		uint64_t c = read_cycles();
+		poll = c - last;
+		last = c;
+	} while (now == prev);
+	uint64_t c0 = last, slack = poll;
+
+	prev = now;
+	while (elapsed < pit_ticks) {
+		now = read_ch0();
+		uint64_t c = read_cycles();
+		poll = c - last;
+		last = c;
+		elapsed += ticks_between(prev, now);
 		prev = now;
 	}
-	uint64_t c1 = read_cycles();
-	return (c1 - c0) * I8254_HZ / elapsed;
+	w->cycles = last - c0;
+	w->pit_ticks = elapsed;
+	w->slack = slack + poll;
 }

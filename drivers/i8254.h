@@ -14,10 +14,12 @@
 /* Channel 0 in rate-generator mode at hz interrupts per second. */
 void i8254_periodic(unsigned hz);
 /*
- * Measure the rate of read_cycles() against channel 2 (x86) or channel 0
- * read-back (Malta) over about ms milliseconds.  Returns cycles per second.
- * Interrupts must be off.
+ * Count read_cycles() over at least pit_ticks periods of the chip,
+ * starting and ending at an edge of its count (cycle_rate.h says how the
+ * window becomes a rate).  Interrupts must be off.
  */
-uint64_t i8254_measure(uint64_t (*read_cycles)(void), unsigned ms);
+struct cycle_window;
+void i8254_window(uint64_t (*read_cycles)(void), unsigned pit_ticks,
+		  struct cycle_window *w);
 
 #endif

@@ -5,8 +5,12 @@
  * The kernel never touches a user pointer except through the uvm copies,
  * and every argument is checked before hwperf is asked anything, so a bad
  * pointer or a bad op changes nothing.  A control (~1.8 KiB) and a counts
- * block (768 B) do not belong on the one-page kernel stack: each call
- * kmallocs one buffer big enough for either.  HWPERF_OP_MAP gives the
+ * block (768 B) do not belong on the one-page kernel stack.  Controls
+ * (rare: enable, get, set) come through a kmalloc'd buffer; counts, read
+ * on the hot path, through a buffer of the CPU's own, held with
+ * preemption off from the read to the end of the copy out, so neither
+ * the heap nor a second task touches it.  The copy out is checked page by
+ * page (EFAULT), and nothing reaches the caller when the read fails.  HWPERF_OP_MAP gives the
  * caller its read page (kernel/hwperf/upage.c), to read counts without
  * coming here.
  */
@@ -54,10 +58,9 @@ static const struct op_desc ops[HWPERF_OP_COUNT] = {
 	[HWPERF_OP_MAP] = { ARG_NONE, ID_ZERO },
 };
 
-/* One call's kernel copies: the control or the counts, never both. */
+/* One call's kernel copy of a control. */
 union hwperf_buf {
 	struct hwperf_control ctl;
-	struct hwperf_counts counts;
 };
 
 struct call {
@@ -69,6 +72,9 @@ struct call {
 	union hwperf_buf *buf;
 	struct hwperf_rusage ru;
 };
+
+/* Per CPU: the counts of the read in progress on it. */
+static struct hwperf_counts counts_buf[CPU_MAX];
 
 /* kmalloc's largest block, 2048 bytes less its header (heap.c). */
 #define HEAP_BLOCK_MAX 2040u
@@ -121,8 +127,11 @@ static int run_ctl_out(struct call *c, struct hwperf_reason *why)
 
 static int run_counts_out(struct call *c, struct hwperf_reason *why)
 {
-	struct hwperf_counts *out = &c->buf->counts;
+	struct task *t = current_task();
 	int r;
+
+	t->preempt_off++;
+	struct hwperf_counts *out = &counts_buf[this_cpu()->id];
 
 	switch (c->op) {
 	case HWPERF_OP_READ: r = hwperf_read(c->me, c->id, out, why); break;
@@ -132,11 +141,10 @@ static int run_counts_out(struct call *c, struct hwperf_reason *why)
 	case HWPERF_OP_SYS_READ: r = hwperf_sys_read(c->me, out, why); break;
 	default: r = hwperf_cpu_read(c->me, c->id, out, why); break;
 	}
-	if (r < 0)
-		return r;
-	if (copy_to_user(c->uvm, c->arg, out, sizeof(*out)))
-		return -EFAULT;
-	if (c->op == HWPERF_OP_READ_RUSAGE &&
+	if (r >= 0 && copy_to_user(c->uvm, c->arg, out, sizeof(*out)))
+		r = -EFAULT;
+	t->preempt_off--;
+	if (r >= 0 && c->op == HWPERF_OP_READ_RUSAGE &&
 	    copy_to_user(c->uvm, c->arg2, &c->ru, sizeof(c->ru)))
 		return -EFAULT;
 	return r;
@@ -204,7 +212,7 @@ intptr_t sys_hwperf(const uintptr_t *a, struct trapframe *tf)
 	int err = check_args(&c, d);
 	if (err)
 		return err;
-	if (d->arg != ARG_NONE) {
+	if (d->arg == ARG_CTL_IN || d->arg == ARG_CTL_OUT) {
 		c.buf = kmalloc(sizeof(*c.buf));
 		if (!c.buf)
 			return -ENOMEM;

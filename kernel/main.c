@@ -7,6 +7,7 @@
 #include "bootargs.h"
 #include "clock.h"
 #include "console.h"
+#include "cycle_rate.h"
 #include "heap.h"
 #include "hwperf/hwperf.h"
 #include "irq.h"
@@ -50,8 +51,7 @@ void kmain(struct boot_info *bi)
 	sched_init();
 
 	clock_init(clock_hz_from_bootargs());
-	printf("cycle counter: %llu Hz (measured against i8254)\n",
-	       (unsigned long long)arch_cycles_hz());
+	cycle_rate_print();
 	hwperf_boot();
 	uart_enable_rx_irq();
 	arch_irq_enable();

@@ -10,6 +10,7 @@
 #include "bootargs.h"
 #include "clock.h"
 #include "cmd.h"
+#include "cycle_rate.h"
 #include "heap.h"
 #include "hwperf/hwperf.h"
 #include "page.h"
@@ -37,6 +38,8 @@ static int cmd_info(int argc, char **argv)
 	printf("arch: %s\n", arch_name());
 	printf("cpu: %s\n", cpu);
 	printf("cycles_hz: %llu\n", (unsigned long long)arch_cycles_hz());
+	printf("cycles_hz_err: %llu\n", (unsigned long long)cycle_rate_get()->err_hz);
+	cycle_rate_print();
 	printf("memory: total=%lluKiB pages_total=%zu pages_free=%zu\n",
 	       (unsigned long long)(bi->mem_total >> 10), page_total_count(),
 	       page_free_count());

@@ -1,9 +1,14 @@
 /*
  * string.c - memory and string functions for kernel and user programs.
  *
- * Plain byte loops: they are easy to trust, nothing here is on a hot path,
- * and byte access keeps the code free of alignment and aliasing traps on
- * both machines.
+ * memcpy, memmove and memset move a machine word at a time: the hwperf
+ * read copies 768 bytes and the page allocator clears 4 KiB, and a byte
+ * loop costs three or four instructions a byte there.  Each aligns the
+ * destination with a byte head, moves whole words, and finishes with a
+ * byte tail.  The source is read with aligned loads when it shares the
+ * destination's alignment and through a packed type otherwise, which the
+ * compiler turns into what the machine allows (a plain load on x86, the
+ * lwl/lwr pair on MIPS).  The rest are plain byte loops: nothing hot.
  */
 #include <string.h>
 #include <stdint.h>
@@ -21,34 +26,95 @@
 #define NO_LOOP_TO_CALL
 #endif
 
+/* A word that may alias any object (the callers' buffers have any type). */
+typedef uintptr_t __attribute__((may_alias)) word_t;
+/* The same word at any address. */
+struct __attribute__((packed, may_alias)) uword {
+	word_t v;
+};
+
+#define WSIZE sizeof(word_t)
+#define WMASK ((uintptr_t)WSIZE - 1)
+/* Below this many bytes aligning costs more than words save. */
+#define WORD_MIN (2 * WSIZE)
+
+static inline word_t load_any(const unsigned char *s)
+{
+	return ((const struct uword *)(const void *)s)->v;
+}
+
+/*
+ * Front to back.  Safe for memmove when dst is below src: every word is
+ * loaded before the store that could overlap it, and the types may alias,
+ * so the compiler keeps that order.
+ */
+NO_LOOP_TO_CALL
+static void copy_forward(unsigned char *d, const unsigned char *s, size_t n)
+{
+	if (n >= WORD_MIN) {
+		while ((uintptr_t)d & WMASK) {
+			*d++ = *s++;
+			n--;
+		}
+		if (((uintptr_t)s & WMASK) == 0) {
+			for (; n >= WSIZE; n -= WSIZE, d += WSIZE, s += WSIZE)
+				*(word_t *)(void *)d = *(const word_t *)(const void *)s;
+		} else {
+			for (; n >= WSIZE; n -= WSIZE, d += WSIZE, s += WSIZE)
+				*(word_t *)(void *)d = load_any(s);
+		}
+	}
+	while (n--)
+		*d++ = *s++;
+}
+
+/* Back to front, for memmove when dst is above src: the mirror image. */
+NO_LOOP_TO_CALL
+static void copy_backward(unsigned char *d, const unsigned char *s, size_t n)
+{
+	d += n;
+	s += n;
+	if (n >= WORD_MIN) {
+		while ((uintptr_t)d & WMASK) {
+			*--d = *--s;
+			n--;
+		}
+		if (((uintptr_t)s & WMASK) == 0) {
+			for (; n >= WSIZE; n -= WSIZE) {
+				d -= WSIZE;
+				s -= WSIZE;
+				*(word_t *)(void *)d = *(const word_t *)(const void *)s;
+			}
+		} else {
+			for (; n >= WSIZE; n -= WSIZE) {
+				d -= WSIZE;
+				s -= WSIZE;
+				*(word_t *)(void *)d = load_any(s);
+			}
+		}
+	}
+	while (n--)
+		*--d = *--s;
+}
+
 NO_LOOP_TO_CALL
 void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-
-	while (n--)
-		*d++ = *s++;
+	copy_forward(dst, src, n);
 	return dst;
 }
 
 NO_LOOP_TO_CALL
 void *memmove(void *dst, const void *src, size_t n)
 {
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-
 	/* Compare as integers: relational operators on pointers into
-	 * different objects are undefined. */
-	if ((uintptr_t)d <= (uintptr_t)s) {
-		while (n--)
-			*d++ = *s++;
-	} else {
-		/* Destination above source: copy from the end so that no byte is
-		 * overwritten before it has been read. */
-		while (n--)
-			d[n] = s[n];
-	}
+	 * different objects are undefined.  Destination above source and
+	 * overlapping: copy from the end so that no byte is overwritten
+	 * before it has been read. */
+	if ((uintptr_t)dst - (uintptr_t)src >= n)
+		copy_forward(dst, src, n);
+	else
+		copy_backward(dst, src, n);
 	return dst;
 }
 
@@ -56,9 +122,21 @@ NO_LOOP_TO_CALL
 void *memset(void *dst, int c, size_t n)
 {
 	unsigned char *d = dst;
+	unsigned char b = (unsigned char)c;
 
+	if (n >= WORD_MIN) {
+		/* The byte in every lane: 0x0101...01 times b. */
+		word_t w = (word_t)(~(uintptr_t)0 / 0xff) * b;
+
+		while ((uintptr_t)d & WMASK) {
+			*d++ = b;
+			n--;
+		}
+		for (; n >= WSIZE; n -= WSIZE, d += WSIZE)
+			*(word_t *)(void *)d = w;
+	}
 	while (n--)
-		*d++ = (unsigned char)c;
+		*d++ = b;
 	return dst;
 }
 

@@ -12,12 +12,11 @@
  */
 #include "arch.h"
 #include "cp0.h"
-#include "i8254.h"
+#include "cycle_rate.h"
 #include "mips.h"
 
 #include <stdio.h>
 
-#define MEASURE_MS          50
 #define COUNT_HZ_MIN        1000000u        /* below this the measurement failed */
 #define COUNT_HZ_MAX        4000000000u
 #define COUNT_HZ_FALLBACK   100000000u
@@ -113,11 +112,12 @@ void arch_timer_start(unsigned hz)
 	uint64_t measured;
 
 	ip_line = find_timer_ip();
-	measured = i8254_measure(arch_cycles, MEASURE_MS);
+	measured = cycle_rate_boot(arch_cycles, NULL)->hz;
 	if (measured < COUNT_HZ_MIN || measured > COUNT_HZ_MAX) {
 		printf("mips: Count rate measured as %llu Hz, implausible; assuming %u Hz\n",
 		       (unsigned long long)measured, COUNT_HZ_FALLBACK);
 		measured = COUNT_HZ_FALLBACK;
+		cycle_rate_set(&(struct cycle_rate){ .hz = measured, .source = "fallback" });
 	}
 	count_hz = measured;
 	if (hz == 0)

@@ -11,11 +11,10 @@ import re
 import pytest
 
 from tally_console import SUMMARY, CLOSING, Console
+import cost_budget
 
 ROWS = ["null_syscall", "ctxsw_0", "ctxsw_2", "ctxsw_32", "hwread_32",
         "tick", "tick_mux", "boot"]
-COST = re.compile(r"^COST: bench: cost: (\S+) per_op=(\d+)\.(\d{3}) unit=(\S+) "
-                  r"n=(\d+) total=(\d+)$", re.M)
 REPORTED = re.compile(r"^REPORTED: (\d+) costs, not counted as tests$", re.M)
 
 # Linux 6.1 on the same QEMU under -icount shift=0, in instructions
@@ -45,11 +44,7 @@ def arch(target):
     return "x86_64" if target.startswith("x86_64") else "mips"
 
 
-def table(out):
-    rows = {m.group(1): m for m in COST.finditer(out)}
-    return {name: {"milli": int(m.group(2)) * 1000 + int(m.group(3)), "unit": m.group(4),
-                   "n": int(m.group(5)), "total": int(m.group(6))}
-            for name, m in rows.items()}
+table = cost_budget.table
 
 
 # What the private icount boot runs, in this order, named for the tests.
@@ -58,6 +53,7 @@ COMMANDS = {
     "selftest": "selftest",
     "too_long": "bench run cost -n %d" % TOO_LONG,
     "json": "bench run cost --json",
+    "info": "info",
 }
 
 
@@ -192,3 +188,59 @@ def test_cost_rows_in_json(target, icount_runs):
         assert {k: int(v) for k, v in rows.items()} == {k: text[k]["milli"] for k in ROWS}
     assert '{"summary":{"tests":1,"failures":0,"skipped":0}}' in runs["json"]
     assert '{"reported":8}' in runs["json"]
+
+
+@pytest.mark.kernel_only
+def test_costs_within_budget(target, icount_runs):
+    """No row more than 2% over tests/system/cost_budget.json.  The
+    figures are printed (pytest -s shows them) to update the file; see
+    README "Costs" and scripts/cost-budget."""
+    rows = table(icount_runs(target)["run"])
+    print("\n" + cost_budget.format_rows(target, rows))
+    budget = cost_budget.load()
+    if target not in budget:
+        pytest.skip("no budget for %s in %s" % (target, cost_budget.BUDGET_FILE))
+    bad = cost_budget.over_budget(budget[target], cost_budget.entry(rows))
+    assert not bad, "\n" + cost_budget.describe(target, bad) + \
+        "\nmeasured now:\n" + cost_budget.format_rows(target, rows) + \
+        "\n(a cost meant to change: scripts/cost-budget %s)" % target
+
+
+def test_budget_check_names_the_row_and_growth():
+    """The comparison itself: at 2% a row passes, past it the row is named
+    with its growth; a row gone or new is named too."""
+    budget = {"null_syscall": 100000, "boot": 1000000000}
+    assert cost_budget.over_budget(budget, {"null_syscall": 102000, "boot": 900000000}) == []
+    bad = cost_budget.over_budget(budget, {"null_syscall": 102001, "boot": 1000000000})
+    assert [b[0] for b in bad] == ["null_syscall"]
+    text = cost_budget.describe("x86_64", bad)
+    assert "x86_64: null_syscall grew 2.00% over budget (100.000 -> 102.001 per op" in text
+    bad = cost_budget.over_budget(budget, {"null_syscall": 1, "tick": 5})
+    assert [(b[0], b[3]) for b in bad] == [("boot", None), ("tick", None)]
+
+
+def test_budget_file_covers_every_row():
+    budget = cost_budget.load()
+    assert {"x86_64", "mips"} <= set(budget)
+    for target, rows in budget.items():
+        assert sorted(rows) == sorted(ROWS), target
+        assert all(isinstance(v, int) and v > 0 for v in rows.values()), target
+
+
+# The calibration's rate under -icount shift=0: the counter ticks every
+# 1 ns (TSC) or 6 ns (Malta's Count), and the bound must contain it.
+ICOUNT_RATE = {"x86_64": 1_000_000_000, "mips": 166_666_667}
+RATE_LINE = re.compile(r"^cycle counter: (\d+) Hz \u00c2?\u00b1 (\d+) \((.+)\)$", re.M)
+
+
+@pytest.mark.kernel_only
+def test_icount_rate_exact_with_bound(target, icount_runs):
+    info = icount_runs(target)["info"]
+    m = RATE_LINE.search(info)
+    assert m, info
+    hz, err, source = int(m.group(1)), int(m.group(2)), m.group(3)
+    assert source == "i8254", info
+    assert hz == ICOUNT_RATE[arch(target)], info
+    assert 0 < err < hz // 1000, info        # a 1 ms window: well under 0.1%
+    assert re.search(r"^cycles_hz: %d$" % hz, info, re.M), info
+    assert re.search(r"^cycles_hz_err: %d$" % err, info, re.M), info

@@ -31,6 +31,100 @@ static void test_memcpy(void **state)
 	assert_memory_equal(dst, "abc", 3);
 }
 
+/*
+ * The word-at-a-time paths against a byte-by-byte reference: every
+ * alignment of destination and source within a word (0..7 covers both
+ * machines' words), every length from none to past eight words, with
+ * guard bytes on both sides that must come through untouched.
+ */
+#define SWEEP_ALIGN 8
+#define SWEEP_LEN 68
+#define SWEEP_PAD 16
+#define SWEEP_BUF (SWEEP_PAD + SWEEP_ALIGN + SWEEP_LEN + SWEEP_PAD)
+
+static unsigned char pattern_byte(size_t i)
+{
+	return (unsigned char)(i * 7 + 1);     /* no two neighbours alike */
+}
+
+static void test_memcpy_sweep(void **state)
+{
+	_Alignas(16) unsigned char src[SWEEP_BUF], dst[SWEEP_BUF], want[SWEEP_BUF];
+
+	(void)state;
+	for (size_t i = 0; i < SWEEP_BUF; i++)
+		src[i] = pattern_byte(i);
+	for (size_t da = 0; da < SWEEP_ALIGN; da++)
+		for (size_t sa = 0; sa < SWEEP_ALIGN; sa++)
+			for (size_t n = 0; n < SWEEP_LEN; n++) {
+				unsigned char *d = dst + SWEEP_PAD + da;
+				const unsigned char *s = src + SWEEP_PAD + sa;
+
+				for (size_t i = 0; i < SWEEP_BUF; i++)
+					dst[i] = want[i] = GUARD;
+				for (size_t i = 0; i < n; i++)
+					want[SWEEP_PAD + da + i] = s[i];
+				assert_ptr_equal(memcpy(d, s, n), d);
+				assert_memory_equal(dst, want, SWEEP_BUF);
+			}
+}
+
+static void test_memset_sweep(void **state)
+{
+	_Alignas(16) unsigned char dst[SWEEP_BUF], want[SWEEP_BUF];
+	/* 0x1ab: only the low byte counts, as C says. */
+	static const int values[] = { 0, 0xff, 0x5c, 0x1ab, -1 };
+
+	(void)state;
+	for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v++)
+		for (size_t da = 0; da < SWEEP_ALIGN; da++)
+			for (size_t n = 0; n < SWEEP_LEN; n++) {
+				unsigned char *d = dst + SWEEP_PAD + da;
+
+				for (size_t i = 0; i < SWEEP_BUF; i++)
+					dst[i] = want[i] = GUARD;
+				for (size_t i = 0; i < n; i++)
+					want[SWEEP_PAD + da + i] = (unsigned char)values[v];
+				assert_ptr_equal(memset(d, values[v], n), d);
+				assert_memory_equal(dst, want, SWEEP_BUF);
+			}
+}
+
+/*
+ * memmove within one buffer: source and destination at every pair of
+ * offsets in the first two words and a half plus far apart, so the
+ * overlap runs from none through partial to total in both directions.
+ */
+static void test_memmove_sweep(void **state)
+{
+	enum { SPAN = 2 * SWEEP_ALIGN + 4, FAR = SWEEP_LEN };
+	_Alignas(16) unsigned char buf[SWEEP_PAD + SPAN + FAR + SWEEP_LEN + SWEEP_PAD];
+	unsigned char want[sizeof(buf)], orig[sizeof(buf)];
+	static const size_t extra[] = { 0, FAR };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(buf); i++)
+		orig[i] = pattern_byte(i);
+	for (size_t x = 0; x < 2; x++)
+		for (size_t so = 0; so < SPAN; so++)
+			for (size_t dof = 0; dof < SPAN; dof++)
+				for (size_t n = 0; n < SWEEP_LEN; n++) {
+					size_t sp = SWEEP_PAD + so, dp = SWEEP_PAD + dof + extra[x];
+
+					if (x == 1 && (so + dof) % 2) {  /* far below too */
+						sp = SWEEP_PAD + so + FAR;
+						dp = SWEEP_PAD + dof;
+					}
+					for (size_t i = 0; i < sizeof(buf); i++)
+						buf[i] = want[i] = orig[i];
+					/* The reference: what the source held before. */
+					for (size_t i = 0; i < n; i++)
+						want[dp + i] = orig[sp + i];
+					assert_ptr_equal(memmove(buf + dp, buf + sp, n), buf + dp);
+					assert_memory_equal(buf, want, sizeof(buf));
+				}
+}
+
 static void test_memmove_overlap_up(void **state)
 {
 	char buf[] = "0123456789";
@@ -283,6 +377,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_memcpy),
+		cmocka_unit_test(test_memcpy_sweep),
+		cmocka_unit_test(test_memset_sweep),
+		cmocka_unit_test(test_memmove_sweep),
 		cmocka_unit_test(test_memmove_overlap_up),
 		cmocka_unit_test(test_memmove_overlap_down),
 		cmocka_unit_test(test_memmove_same_and_empty),

@@ -70,6 +70,60 @@ static void test_range_beyond_mapping_stops(void **state)
 	assert_int_equal(page_free_count(), 4);
 }
 
+static void test_range_mostly_beyond_mapping(void **state)
+{
+	(void)state;
+	/* 3 mappable pages, then 1000 the arch cannot map: the end is found
+	 * without mapping them all. */
+	boot_with(FAKE_PHYS_BASE + (FAKE_PAGES - 3) * 4096, 1003 * 4096);
+	assert_int_equal(page_free_count(), 3);
+	boot_with(FAKE_PHYS_BASE + FAKE_PAGES * 4096, 50 * 4096);
+	assert_int_equal(page_free_count(), 0);
+	assert_null(page_alloc());
+}
+
+/* Boot records the ranges; no page is written until it is handed out. */
+static void test_init_touches_no_page(void **state)
+{
+	(void)state;
+	boot_with(FAKE_PHYS_BASE, 0);
+	memset(ram, 0xa5, sizeof(ram));
+	struct boot_info bi = { .cmdline = "", .nmem = 1 };
+	bi.mem[0].base = FAKE_PHYS_BASE;
+	bi.mem[0].size = sizeof(ram);
+	page_init(&bi);
+	assert_int_equal(page_free_count(), FAKE_PAGES);
+	for (size_t i = 0; i < sizeof(ram); i++)
+		assert_int_equal(ram[i], 0xa5);
+	while (page_alloc())
+		;
+}
+
+/* The last range's highest page first, then down, then the range before;
+ * a freed page comes back before any fresh one. */
+static void test_alloc_order_and_reuse(void **state)
+{
+	(void)state;
+	boot_with(FAKE_PHYS_BASE, 0);
+	struct boot_info bi = { .cmdline = "", .nmem = 2 };
+	bi.mem[0].base = FAKE_PHYS_BASE;
+	bi.mem[0].size = 2 * 4096;
+	bi.mem[1].base = FAKE_PHYS_BASE + 10 * 4096;
+	bi.mem[1].size = 2 * 4096;
+	page_init(&bi);
+	assert_int_equal(page_free_count(), 4);
+	unsigned char *a = page_alloc(), *b = page_alloc();
+	assert_ptr_equal(a, ram + 11 * 4096);
+	assert_ptr_equal(b, ram + 10 * 4096);
+	page_free(a);
+	assert_int_equal(page_free_count(), 3);
+	assert_ptr_equal(page_alloc(), a);
+	assert_ptr_equal(page_alloc(), ram + 1 * 4096);
+	assert_ptr_equal(page_alloc(), ram);
+	assert_null(page_alloc());
+	assert_int_equal(page_free_count(), 0);
+}
+
 static void test_alloc_zeroes_and_free_returns(void **state)
 {
 	(void)state;
@@ -189,6 +243,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unaligned_range_is_trimmed),
 		cmocka_unit_test(test_range_beyond_mapping_stops),
+		cmocka_unit_test(test_range_mostly_beyond_mapping),
+		cmocka_unit_test(test_init_touches_no_page),
+		cmocka_unit_test(test_alloc_order_and_reuse),
 		cmocka_unit_test(test_alloc_zeroes_and_free_returns),
 		cmocka_unit_test(test_exhaustion_returns_null),
 		cmocka_unit_test(test_free_unaligned_panics),

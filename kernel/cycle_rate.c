@@ -1,0 +1,132 @@
+/*
+ * cycle_rate.c - find the cycle counter's rate (see cycle_rate.h).
+ *
+ * Boot used to poll the i8254 for 50 ms; a 1 ms window gives a bound of
+ * tens of parts per million, and the snap to the simplest rate inside
+ * it recovers the exact rate wherever the counter ticks a whole number
+ * of nanoseconds (QEMU under -icount, where the benchmarks derive
+ * instructions per tick from this rate).
+ */
+#include <stdio.h>
+
+#include "bootargs.h"
+#include "cycle_rate.h"
+#include "i8254.h"
+#include "arch.h"
+
+#define NS_PER_S 1000000000ull
+
+BOOTARG(cyclehz, "cycle counter rate in Hz, instead of measuring it");
+
+static struct cycle_rate current;
+
+static uint64_t distance(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+int cycle_rate_from_window(const struct cycle_window *w, struct cycle_rate *r)
+{
+	if (w->pit_ticks == 0 || w->cycles == 0)
+		return -1;
+	uint64_t hz = (w->cycles * I8254_HZ + w->pit_ticks / 2) / w->pit_ticks;
+	/* Rounded up, and one more Hz for the rounding of hz itself. */
+	uint64_t err = ((w->slack + 2) * I8254_HZ + w->pit_ticks - 1) / w->pit_ticks + 1;
+
+	r->hz = cycle_rate_snap(hz, err);
+	r->err_hz = err;
+	r->source = "i8254";
+	return 0;
+}
+
+uint64_t cycle_rate_snap(uint64_t hz, uint64_t err)
+{
+	if (hz == 0)
+		return 0;
+	uint64_t k = (NS_PER_S + hz / 2) / hz;
+
+	if (k > 0) {
+		uint64_t whole_ns = (NS_PER_S + k / 2) / k;
+		if (distance(whole_ns, hz) <= err)
+			return whole_ns;
+	}
+	/* Coarsest power of ten first: the first fit has the fewest digits. */
+	uint64_t p = 1;
+	while (p <= hz / 10)
+		p *= 10;
+	for (; p > 1; p /= 10) {
+		uint64_t c = (hz + p / 2) / p * p;
+		if (c > 0 && distance(c, hz) <= err)
+			return c;
+	}
+	return hz;
+}
+
+int cycle_rate_from_cpuid(uint32_t max_leaf, const uint32_t leaf15[3],
+			  const uint32_t leaf16_eax, struct cycle_rate *r)
+{
+	if (max_leaf < 0x15 || leaf15[0] == 0 || leaf15[1] == 0)
+		return -1;
+	if (leaf15[2] != 0) {
+		r->hz = (uint64_t)leaf15[2] * leaf15[1] / leaf15[0];
+		r->err_hz = 0;
+		r->source = "cpuid 0x15";
+		return 0;
+	}
+	if (max_leaf >= 0x16 && (leaf16_eax & 0xffff) != 0) {
+		r->hz = (uint64_t)(leaf16_eax & 0xffff) * 1000000u;
+		r->err_hz = 500000u;
+		r->source = "cpuid 0x16";
+		return 0;
+	}
+	return -1;
+}
+
+void cycle_rate_set(const struct cycle_rate *r)
+{
+	current = *r;
+}
+
+const struct cycle_rate *cycle_rate_get(void)
+{
+	return &current;
+}
+
+void cycle_rate_print(void)
+{
+	printf("cycle counter: %llu Hz \xc2\xb1 %llu (%s)\n", (unsigned long long)current.hz,
+	       (unsigned long long)current.err_hz, current.source ? current.source : "none");
+}
+
+const struct cycle_rate *cycle_rate_boot(uint64_t (*read_cycles)(void),
+					 const struct cycle_rate *cpu)
+{
+	struct cycle_rate r = { 0 };
+	uint64_t given = bootarg_u64("cyclehz", 0, CYCLEHZ_MIN, CYCLEHZ_MAX);
+
+	if (!given && bootarg_get("cyclehz"))
+		printf("cyclehz: ignored, measuring the rate instead\n");
+	if (given) {
+		r.hz = given;
+		r.source = "cyclehz";
+	} else if (cpu) {
+		r = *cpu;
+	} else {
+		for (unsigned i = 0; i < CYCLE_CAL_TRIES; i++) {
+			struct cycle_window w;
+			struct cycle_rate t;
+
+			i8254_window(read_cycles, CYCLE_CAL_PIT_TICKS, &w);
+			if (cycle_rate_from_window(&w, &t) < 0)
+				continue;
+			if (r.hz == 0 || t.err_hz < r.err_hz)
+				r = t;
+			if (r.err_hz * CYCLE_CAL_GOOD_DIV <= r.hz)
+				break;
+		}
+		if (r.hz == 0)
+			panic("cycle counter did not move against the i8254");
+	}
+	cycle_rate_set(&r);
+	return &current;
+}

@@ -1,0 +1,1 @@
+UNIT_SRCS_test_cycle_rate := kernel/cycle_rate.c
