@@ -80,6 +80,8 @@ struct pmu_event {
 	const char *desc;       /* one line, for `hwperf events` */
 };
 
+struct ev_umask_set;             /* kernel/events/events.h */
+
 struct pmu_event_table {
 	const char *name;       /* "intel-arch", "r10000", "soft" */
 	const struct pmu_event *events;
@@ -127,6 +129,31 @@ struct pmu_caps {
 	 * exceed the time it ran; NULL if none does (hardware cycles tick at
 	 * the core's rate, not the cycle counter's). */
 	const struct pmu_event *clock_event;
+	/* PMU_FIELD_* the driver's encode() can set in a code; 0 (and encode
+	 * NULL) when the PMU has no such fields, as the software PMU and the
+	 * MIPS counters. */
+	uint32_t fields;
+	uint32_t cmask_max;             /* largest counter mask, with the field */
+	/* The unit masks the tables' events take, for names such as
+	 * "inst-retired:any-p" (kernel/events/events.h); NULL: none. */
+	const struct ev_umask_set *umask_sets;
+	unsigned numask_sets;
+};
+
+/* Parts of an event a spec may give beside its name (perf's terms). */
+#define PMU_FIELD_EVSEL 0x01u   /* a bare event-select number */
+#define PMU_FIELD_UMASK 0x02u   /* unit mask */
+#define PMU_FIELD_CMASK 0x04u   /* counter mask: count cycles with >= N */
+#define PMU_FIELD_INV 0x08u     /* invert the counter-mask comparison */
+#define PMU_FIELD_EDGE 0x10u    /* count rising edges only */
+
+/* What encode() is asked to build: code with the given fields replaced. */
+struct pmu_encoding {
+	uint32_t code;          /* a table or raw code; 0 with PMU_FIELD_EVSEL */
+	uint32_t fields;        /* PMU_FIELD_*: which of the below are given */
+	uint32_t evsel;
+	uint32_t umask;
+	uint32_t cmask;         /* INV and EDGE carry no value */
 };
 
 /* ---- control sets --------------------------------------------------------- */
@@ -230,6 +257,16 @@ struct pmu_ops {
 
 	/* The free-running cycle counter (TSC, CP0 Count to 64 bits). */
 	uint64_t (*read_cycles)(void);
+
+	/*
+	 * Build the code of an event given by parts (perf's
+	 * cpu/event=..,umask=../, libpfm's EVENT:UMASK:c=N:i=1): the driver
+	 * knows where each field lives.  Returns 0 and *code, or -EINVAL with
+	 * a reason naming the part that does not fit.  NULL when caps.fields
+	 * is 0.  No register is touched.
+	 */
+	int (*encode)(const struct pmu_encoding *enc, uint32_t *code,
+	              char *reason, size_t reason_len);
 };
 
 /*

@@ -63,6 +63,8 @@ void events_target_of_caps(const struct pmu_caps *caps, struct ev_target *t)
 	t->ntables = caps->ntables;
 	t->tables = caps->tables;
 	t->ncounters = caps->ncounters;
+	t->umask_sets = caps->umask_sets;
+	t->numask_sets = caps->numask_sets;
 	for (unsigned k = 0; k < caps->ncounters; k++)
 		if (caps->counter[k].fixed)
 			t->fixed |= 1u << k;

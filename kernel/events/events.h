@@ -107,7 +107,7 @@ struct ev_target {
 };
 
 void events_target_of_model(const struct ev_model *m, struct ev_target *t);
-/* The PMU a driver probed, as hwperf sees it (no unit masks there). */
+/* The PMU a driver probed, as hwperf sees it, with its unit masks. */
 void events_target_of_caps(const struct pmu_caps *caps, struct ev_target *t);
 
 struct ev_assign {
@@ -150,6 +150,10 @@ enum ev_err events_dispatch(const struct ev_target *t,
  * INTEL_ARCH_TABLE_MAX entries.  Returns the number of entries.
  */
 #define INTEL_ARCH_TABLE_MAX 40
+/* The unit masks of the SDM's architectural events, by their libpfm4
+ * names (inst-retired:any-p, longest-lat-cache:miss, ...). */
+extern const struct ev_umask_set intel_arch_umasks[];
+extern const unsigned intel_arch_numasks;
 unsigned intel_arch_bind(struct pmu_event *out, unsigned ngp, unsigned nfixed,
                          uint32_t fixed_present, uint32_t ebx_unavail,
                          unsigned ebx_len);
@@ -173,6 +177,11 @@ extern const struct ev_model ev_model_intel_arch;
 #define AMD_CODE_EDGE 0x00100000u
 #define AMD_CODE_INV 0x00800000u
 #define AMD_CODE_CMASK_MASK 0xff000000u
+#define AMD_CODE_CMASK_SHIFT 24
+/* EventSelect is 12 bits; bits 11:8 go to AMD_CODE_EVENT_HI. */
+#define AMD_EVSEL_MAX 0xfffu
+#define AMD_EVSEL_HI_SHIFT 8
+#define AMD_FIELD8_MAX 0xffu
 #define AMD_CODE_VALID (AMD_CODE_EVENT_LO_MASK | AMD_CODE_UMASK_MASK | \
                         AMD_CODE_EVENT_HI_MASK | AMD_CODE_EDGE | \
                         AMD_CODE_INV | AMD_CODE_CMASK_MASK)

@@ -59,7 +59,17 @@ struct arch_event {
 	  "mispredicted branches retired") \
 	X(6, NO_FIXED, "branch-misses", 0x00c5, \
 	  "alias of mispredicted-branch-retired") \
-	X(7, 3, "topdown-slots", 0x01a4, "issue slots (version 5)")
+	X(7, 3, "topdown-slots", 0x01a4, "issue slots (version 5)") \
+	X(0, NO_FIXED, "cpu-clk-unhalted", 0x003c, \
+	  "unhalted cycles (unit masks: thread-p, ref-xclk)") \
+	X(1, NO_FIXED, "inst-retired", 0x00c0, \
+	  "instructions retired (unit mask: any-p)") \
+	X(3, NO_FIXED, "longest-lat-cache", 0x4f2e, \
+	  "last-level cache (unit masks: reference, miss)") \
+	X(5, NO_FIXED, "br-inst-retired", 0x00c4, \
+	  "branches retired (unit mask: all-branches)") \
+	X(6, NO_FIXED, "br-misp-retired", 0x00c5, \
+	  "mispredicted branches retired (unit mask: all-branches)")
 
 /* Events only a fixed counter counts. */
 #define FIXED_ONLY_EVENTS(X) \
@@ -76,6 +86,40 @@ struct arch_event {
 	  "instructions retired (fixed counter 0)") \
 	X(NO_FIXED, 1, "cpu-clk-unhalted-thread", 0x003c, \
 	  "core cycles while not halted (fixed counter 1)")
+
+/*
+ * The same events by the names libpfm4 and the SDM's event lists give
+ * them, with the unit mask of each architectural event as a named unit
+ * mask (SDM vol. 3B, table "UMask and Event Select Encodings for
+ * Pre-Defined Architectural Performance Events": 3CH/00H core cycles,
+ * 3CH/01H reference cycles, C0H/00H instructions, 2EH/4FH LLC
+ * reference, 2EH/41H LLC misses, C4H/00H branches, C5H/00H branch
+ * misses).  Bits are the unit-mask field's, 15:8 of the code.
+ */
+static const struct ev_umask clk_umasks[] = {
+	{ "thread-p", 0x00, "core cycles while not halted" },
+	{ "ref-xclk", 0x01, "reference cycles while not halted" },
+};
+static const struct ev_umask inst_umasks[] = {
+	{ "any-p", 0x00, "instructions retired, any general counter" },
+};
+static const struct ev_umask llc_umasks[] = {
+	{ "reference", 0x4f, "last-level cache references" },
+	{ "miss", 0x41, "last-level cache misses" },
+};
+static const struct ev_umask allbr_umasks[] = {
+	{ "all-branches", 0x00, "all branch instructions" },
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+const struct ev_umask_set intel_arch_umasks[] = {
+	{ "cpu-clk-unhalted", clk_umasks, N(clk_umasks), false },
+	{ "inst-retired", inst_umasks, N(inst_umasks), false },
+	{ "longest-lat-cache", llc_umasks, N(llc_umasks), false },
+	{ "br-inst-retired", allbr_umasks, N(allbr_umasks), false },
+	{ "br-misp-retired", allbr_umasks, N(allbr_umasks), false },
+};
+const unsigned intel_arch_numasks = N(intel_arch_umasks);
 
 #define AE(bit, fx, nm, cd, ds) { (bit), (fx), (nm), (cd), (ds) },
 static const struct arch_event arch_events[] = {
@@ -180,4 +224,6 @@ const struct ev_model ev_model_intel_arch = {
 	.umask_field = 0xff00u,
 	.ntables = 1,
 	.tables = { &canon_table },
+	.umask_sets = intel_arch_umasks,
+	.numask_sets = N(intel_arch_umasks),
 };

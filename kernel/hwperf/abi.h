@@ -23,6 +23,8 @@
 #include <stdint.h>
 
 #define HWPERF_NVCTR 32         /* virtual counters per set (IRIX's 32) */
+/* A control must fit one kernel heap block (hwperf_syscall.c), so names
+ * with their unit masks stay within 31 characters. */
 #define HWPERF_NAME_MAX 32
 #define HWPERF_SIG_MAX 32       /* overflow signals are 1..32, 0 = none */
 
@@ -45,6 +47,15 @@
 #define HWPERF_OP_COUNT        15
 
 #define HWPERF_EV_RAW 0x1u      /* `code` is a raw driver code, not `name` */
+/* With RAW: `code` is an event-select number (perf's cpu/event=N/); the
+ * driver builds its code from it and the fields below. */
+#define HWPERF_EV_EVSEL 0x2u
+#define HWPERF_EV_UMASK 0x4u    /* `umask` replaces the unit mask */
+#define HWPERF_EV_CMASK 0x8u    /* `cmask` is the counter mask */
+#define HWPERF_EV_INV 0x10u     /* invert the counter-mask comparison */
+#define HWPERF_EV_EDGE 0x20u    /* count rising edges */
+#define HWPERF_EV_FIELDS (HWPERF_EV_UMASK | HWPERF_EV_CMASK | \
+                          HWPERF_EV_INV | HWPERF_EV_EDGE)
 
 /* Mode bits of an event (the R10000 control register's low bits). */
 #define HWPERF_MODE_X 0x1u      /* EXL: exception level, transient kernel */
@@ -54,10 +65,14 @@
 
 /* One virtual counter's request; all zero = slot unused. */
 struct hwperf_event {
-	char name[HWPERF_NAME_MAX];     /* event table name, "" if raw/unused */
+	/* event table name, with unit-mask names after ':'
+	 * ("inst-retired:any-p"); "" if raw/unused */
+	char name[HWPERF_NAME_MAX];
 	uint32_t flags;                 /* HWPERF_EV_* */
 	uint32_t code;                  /* raw code when HWPERF_EV_RAW */
 	uint32_t modes;                 /* HWPERF_MODE_*; none is an error */
+	uint16_t umask;                 /* with HWPERF_EV_UMASK */
+	uint16_t cmask;                 /* with HWPERF_EV_CMASK */
 	int64_t thresh;                 /* act every thresh events; 0 = never */
 };
 

@@ -10,6 +10,8 @@
 
 #include "internal.h"
 
+#include "spec.h"
+
 static bool ev_unused(const struct hwperf_event *ev)
 {
 	return ev->name[0] == '\0' && !(ev->flags & HWPERF_EV_RAW);
@@ -17,46 +19,14 @@ static bool ev_unused(const struct hwperf_event *ev)
 
 static const char *ev_label(const struct hwperf_event *ev)
 {
+	if (ev->flags & HWPERF_EV_EVSEL)
+		return "cpu/../";
 	return ev->flags & HWPERF_EV_RAW ? "raw" : ev->name;
 }
 
 static uint32_t all_counters_mask(const struct pmu_caps *caps)
 {
 	return (uint32_t)pmu_width_mask(caps->ncounters);
-}
-
-/* Counters a raw code may use: any that is not fixed to one event. */
-static uint32_t raw_mask(const struct pmu_caps *caps)
-{
-	uint32_t m = 0;
-
-	for (unsigned k = 0; k < caps->ncounters; k++)
-		if (!caps->counter[k].fixed)
-			m |= 1u << k;
-	return m;
-}
-
-static int find_name(const struct pmu_caps *caps, const char *name,
-                     struct hwperf_res *r)
-{
-	for (unsigned t = 0; t < caps->ntables; t++) {
-		const struct pmu_event_table *tab = caps->tables[t];
-		bool found = false;
-
-		for (unsigned e = 0; e < tab->count; e++) {
-			if (!hwperf_name_eq(tab->events[e].name, name))
-				continue;
-			if (!found) {
-				r->table = (uint8_t)t;
-				r->entry = (uint16_t)e;
-				found = true;
-			}
-			r->hwmask |= tab->events[e].counters;
-		}
-		if (found)
-			return 0;
-	}
-	return -EINVAL;
 }
 
 uint32_t hwperf_event_code(const struct hwperf_res *r, unsigned hw)
@@ -121,16 +91,65 @@ static int driver_check(const struct hwperf_res *r, uint32_t modes,
 	return 0;
 }
 
+/*
+ * An event given with parts (unit masks, counter mask, invert, edge, or
+ * a bare event select): the driver builds the code, so each PMU puts
+ * them where its register has them.  The result is final: r is raw from
+ * here on.
+ */
+static int encode(const struct hwperf_event *ev, const struct hwperf_lookup *lk,
+                  unsigned vi, struct hwperf_res *r, struct hwperf_reason *why)
+{
+	struct pmu_encoding enc;
+	char reason[PMU_REASON_MAX] = "";
+	uint32_t code;
+
+	memset(&enc, 0, sizeof(enc));
+	enc.code = hwperf_event_code(r, lowest_bit(r->hwmask));
+	if (ev->flags & HWPERF_EV_EVSEL) {
+		enc.code = 0;
+		enc.fields |= PMU_FIELD_EVSEL;
+		enc.evsel = ev->code;
+	}
+	if (lk->has_umask || (ev->flags & HWPERF_EV_UMASK)) {
+		enc.fields |= PMU_FIELD_UMASK;
+		enc.umask = (ev->flags & HWPERF_EV_UMASK ? ev->umask : 0) |
+		            lk->umask;
+	}
+	if (ev->flags & HWPERF_EV_CMASK) {
+		enc.fields |= PMU_FIELD_CMASK;
+		enc.cmask = ev->cmask;
+	}
+	enc.fields |= ev->flags & HWPERF_EV_INV ? PMU_FIELD_INV : 0;
+	enc.fields |= ev->flags & HWPERF_EV_EDGE ? PMU_FIELD_EDGE : 0;
+	if (!hwperf_core.ops->encode)
+		return hwperf_fail(why, EINVAL, "%s on counter %u: pmu %s "
+		                   "builds no codes from parts", ev_label(ev),
+		                   vi, hwperf_core.caps.name);
+	if (hwperf_core.ops->encode(&enc, &code, reason, sizeof(reason)) < 0)
+		return hwperf_fail(why, EINVAL, "%s on counter %u: %s",
+		                   ev_label(ev), vi, reason);
+	r->raw = 1;
+	r->code = code;
+	return 0;
+}
+
 static int resolve_one(const struct hwperf_event *ev, unsigned vi,
                        struct hwperf_res *r, struct hwperf_reason *why)
 {
 	const struct pmu_caps *caps = &hwperf_core.caps;
 	unsigned spc = caps->slots_per_counter;
+	struct hwperf_lookup lk;
+	int err;
 
 	if (ev->thresh < 0)
 		return hwperf_fail(why, EINVAL, "negative threshold %lld on "
 		                   "counter %u (%s)", (long long)ev->thresh, vi,
 		                   ev_label(ev));
+	if ((ev->flags & ~(HWPERF_EV_RAW | HWPERF_EV_EVSEL | HWPERF_EV_FIELDS)) ||
+	    ((ev->flags & HWPERF_EV_EVSEL) && !(ev->flags & HWPERF_EV_RAW)))
+		return hwperf_fail(why, EINVAL, "counter %u: unknown flags 0x%x",
+		                   vi, (unsigned)ev->flags);
 	if (ev->modes == 0)
 		return hwperf_fail(why, EINVAL, "event %s on counter %u has no "
 		                   "mode bits", ev_label(ev), vi);
@@ -139,15 +158,15 @@ static int resolve_one(const struct hwperf_event *ev, unsigned vi,
 		                   "asked for %s on counter %u", caps->name,
 		                   ev_label(ev), vi);
 	r->used = 1;
+	if ((err = hwperf_lookup(caps, ev, &lk, why)) < 0)
+		return err;
+	r->table = lk.table;
+	r->entry = lk.entry;
+	r->hwmask = lk.hwmask & all_counters_mask(caps);
 	if (ev->flags & HWPERF_EV_RAW) {
 		r->raw = 1;
 		r->code = ev->code;
-		r->hwmask = raw_mask(caps);
-	} else if (find_name(caps, ev->name, r) < 0) {
-		return hwperf_fail(why, EINVAL, "unknown event '%s' on counter "
-		                   "%u (pmu %s)", ev->name, vi, caps->name);
 	}
-	r->hwmask &= all_counters_mask(caps);
 	if (spc) {
 		/* How constrained the event is, for placement (place.h). */
 		r->nctr = (uint8_t)popcount(r->hwmask);
@@ -161,6 +180,9 @@ static int resolve_one(const struct hwperf_event *ev, unsigned vi,
 		return hwperf_fail(why, EINVAL, "threshold on %s needs an "
 		                   "overflow interrupt pmu %s lacks", ev_label(ev),
 		                   caps->name);
+	if ((lk.has_umask || (ev->flags & (HWPERF_EV_FIELDS | HWPERF_EV_EVSEL))) &&
+	    (err = encode(ev, &lk, vi, r, why)) < 0)
+		return err;
 	return driver_check(r, ev->modes, vi, why);
 }
 

@@ -483,6 +483,36 @@ static void test_dispatch_agrees_with_brute_force(void **state)
 	}
 }
 
+/* Every unit mask fits its model's field; no name twice in one set. */
+static void test_umask_tables_fit_and_are_unique(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < events_model_count(); i++) {
+		const struct ev_model *m = events_model_at(i);
+
+		for (unsigned k = 0; k < m->numask_sets; k++) {
+			const struct ev_umask_set *set = &m->umask_sets[k];
+
+			for (unsigned u = 0; u < set->count; u++) {
+				uint32_t b = set->umasks[u].bits << m->umask_shift;
+
+				if (b & ~m->umask_field)
+					fail_msg("%s %s:%s bits 0x%x outside 0x%x",
+					         m->name, set->event,
+					         set->umasks[u].name,
+					         (unsigned)set->umasks[u].bits,
+					         (unsigned)m->umask_field);
+				for (unsigned v = 0; v < u; v++)
+					if (events_name_eq(set->umasks[u].name,
+					                   set->umasks[v].name))
+						fail_msg("%s %s:%s twice", m->name,
+						         set->event,
+						         set->umasks[u].name);
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_unit_masks),
 		cmocka_unit_test(test_dispatch_agrees_with_brute_force),
 		cmocka_unit_test(test_events_command),
+		cmocka_unit_test(test_umask_tables_fit_and_are_unique),
 	};
 	return cmocka_run_group_tests_name("events_dispatch", tests, NULL, NULL);
 }

@@ -109,7 +109,7 @@ static void test_R4_spec_errors_name_the_bad_token(void **state)
 	expect_error("cycles,bogus:u", "'bogus'");
 	expect_error("cycles:uq", "'uq'");
 	expect_error("cycles:u:k", "'k'");
-	expect_error("cycles::u", "''");
+	expect_error("cycles::u", "pmu 'cycles'");	/* libpfm's PMU:: */
 	expect_error("cycles:thresh=-5", "negative threshold");
 	expect_error("cycles:thresh=abc", "'abc'");
 	expect_error("cycles:thresh=99999999999999999999", "cycles:thresh=");
@@ -149,7 +149,76 @@ static void test_spec_syntax_only_without_a_pmu(void **state)
 	(void)state;
 	assert_int_equal(hwperf_spec_parse("whatever-event:k", NULL, &ctl, &why), 0);
 	assert_string_equal(ctl.ev[0].name, "whatever-event");
-	assert_int_equal(hwperf_spec_parse("x:q", NULL, &ctl, &why), -EINVAL);
+	/* Without a pmu any non-mode part is a unit mask (checked later). */
+	assert_int_equal(hwperf_spec_parse("x:q", NULL, &ctl, &why), 0);
+	assert_string_equal(ctl.ev[0].name, "x:q");
+	assert_int_equal(hwperf_spec_parse("x:q=1", NULL, &ctl, &why), -EINVAL);
+}
+
+/* Every syntax form, read without a pmu (the user library's view). */
+static void test_spec_forms_without_a_pmu(void **state)
+{
+	struct hwperf_control c;
+	struct hwperf_reason why;
+	char text[256];
+
+	(void)state;
+	assert_int_equal(hwperf_spec_parse("skl::INST_RETIRED:ANY_P:uk,"
+	                                   "LONGEST_LAT_CACHE:MISS:c=2:i=1:e=1,"
+	                                   "cpu/event=0x3c,umask=0x1,cmask=1,"
+	                                   "inv,edge/k,r01c2:u", NULL, &c,
+	                                   &why), 0);
+	assert_string_equal(c.ev[0].name, "INST_RETIRED:ANY_P");
+	assert_int_equal(c.ev[0].modes, PMU_MODE_U | PMU_MODE_K);
+	assert_string_equal(c.ev[1].name, "LONGEST_LAT_CACHE:MISS");
+	assert_int_equal(c.ev[1].flags, HWPERF_EV_CMASK | HWPERF_EV_INV |
+	                 HWPERF_EV_EDGE);
+	assert_int_equal(c.ev[1].cmask, 2);
+	assert_int_equal(c.ev[1].modes, PMU_MODE_U);
+	assert_int_equal(c.ev[2].flags, HWPERF_EV_RAW | HWPERF_EV_EVSEL |
+	                 HWPERF_EV_UMASK | HWPERF_EV_CMASK | HWPERF_EV_INV |
+	                 HWPERF_EV_EDGE);
+	assert_int_equal(c.ev[2].code, 0x3c);
+	assert_int_equal(c.ev[2].umask, 1);
+	assert_int_equal(c.ev[2].cmask, 1);
+	assert_int_equal(c.ev[2].modes, PMU_MODE_K);
+	assert_int_equal(c.ev[3].flags, HWPERF_EV_RAW);
+	assert_int_equal(c.ev[3].code, 0x1c2);
+	/* The printed form reads back to the same control. */
+	hwperf_spec_format(&c, text, sizeof(text));
+	assert_string_equal(text, "@0=INST_RETIRED:ANY_P:uk,"
+	                    "@1=LONGEST_LAT_CACHE:MISS:c=2:i=1:e=1:u,"
+	                    "@2=cpu/event=0x3c,umask=0x1,cmask=1,inv,edge/:k,"
+	                    "@3=r1c2:u,sig=0");
+	/* inv=0 clears what inv set; a unit mask after the modes is refused. */
+	assert_int_equal(hwperf_spec_parse("cpu/event=0xc0,inv,inv=0/", NULL,
+	                                   &c, &why), 0);
+	assert_int_equal(c.ev[0].flags, HWPERF_EV_RAW | HWPERF_EV_EVSEL);
+	assert_int_equal(hwperf_spec_parse("X:u:ANY", NULL, &c, &why), -EINVAL);
+	assert_non_null(strstr(why.text, "unit mask 'ANY' after the modes"));
+}
+
+static void test_spec_new_forms_name_their_part(void **state)
+{
+	(void)state;
+	/* The fake pmu, like the software PMU, has no fields at all. */
+	expect_error("INST_RETIRED:ANY_P", "unknown event 'INST_RETIRED'");
+	expect_error("INST_RETIRED:ANY_P", "fake has: cycles, ");
+	expect_error("cpu/event=0xc0,umask=0x0/",
+	             "event= of cpu/../: pmu fake has no event-select numbers");
+	expect_error("cycles:c=1", "cmask= of cycles: pmu fake has no counter");
+	expect_error("cycles:i=1", "inv of cycles");
+	expect_error("cycles:e=1", "edge of cycles");
+	expect_error("cycles:any", "bad modes 'any' in 'cycles:any' (use u, k, "
+	             "s, x once; pmu fake has no unit masks)");
+	expect_error("cpu/event=0xc0,foo=1/", "term 'foo=1'");
+	expect_error("cpu/event=0xc0", "missing closing '/'");
+	expect_error("cpu/umask=1/", "no event= term");
+	expect_error("cpu/event=0xc0,cmask=256/", "cmask=256");
+	expect_error("ibs/event=1/", "pmu 'ibs'");
+	expect_error("other::cycles", "pmu 'other'");
+	expect_error("cycles:c=x", "c=x");
+	expect_error("cycles:zz=1", "modifier 'zz=1'");
 }
 
 static void test_spec_format_round_trips(void **state)
@@ -184,6 +253,8 @@ int main(void)
 		cmocka_unit_test_setup(test_R4_spec_at_most_32_events, setup),
 		cmocka_unit_test_setup(test_spec_syntax_only_without_a_pmu, setup),
 		cmocka_unit_test_setup(test_spec_format_round_trips, setup),
+		cmocka_unit_test_setup(test_spec_forms_without_a_pmu, setup),
+		cmocka_unit_test_setup(test_spec_new_forms_name_their_part, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -179,6 +179,42 @@ static void test_no_imode_without_lapic(void **state)
 	assert_non_null(strstr(reason, "counter 0 cannot interrupt"));
 }
 
+/*
+ * Parts into PerfEvtSel (APM vol. 2, "Performance Event-Select
+ * Registers"): EventSelect 7:0 and 35:32, UnitMask 15:8, USR 16, Edge 18,
+ * En 22, Inv 23, CntMask 31:24.
+ */
+static void test_encode_fields_where_the_apm_has_them(void **state)
+{
+	struct pmu_encoding enc = {
+		.fields = PMU_FIELD_EVSEL | PMU_FIELD_UMASK | PMU_FIELD_CMASK |
+		          PMU_FIELD_INV | PMU_FIELD_EDGE,
+		.evsel = 0x1c2, .umask = 0x0f, .cmask = 2,
+	};
+	struct pmu_control ctl = { .n = 1 };
+	uint32_t code = 0;
+
+	(void)state;
+	probe_ok(&zen);
+	assert_int_equal(caps.fields, enc.fields);
+	assert_ptr_equal(caps.umask_sets, amd_fam17h_umasks);
+	assert_int_equal(amd_ops.encode(&enc, &code, reason, sizeof(reason)), 0);
+	ctl.ctr[0] = (struct pmu_counter_ctl){ .hw = 0, .event = code,
+	        .modes = PMU_MODE_U };
+	assert_int_equal(amd_ops.check(&ctl, false, reason, sizeof(reason)), 0);
+	assert_true(ctl.ctr[0].evtsel == (0xc2ull | 0x0full << 8 | 1ull << 16 |
+	                                  1ull << 18 | 1ull << 22 | 1ull << 23 |
+	                                  2ull << 24 | 1ull << 32));
+	enc = (struct pmu_encoding){ .fields = PMU_FIELD_EVSEL, .evsel = 0x1000 };
+	assert_int_equal(amd_ops.encode(&enc, &code, reason, sizeof(reason)),
+	                 -EINVAL);
+	assert_string_equal(reason, "event=0x1000: amd takes 0..0xfff");
+	enc = (struct pmu_encoding){ .fields = PMU_FIELD_CMASK, .cmask = 300 };
+	assert_int_equal(amd_ops.encode(&enc, &code, reason, sizeof(reason)),
+	                 -EINVAL);
+	assert_non_null(strstr(reason, "cmask=300"));
+}
+
 static void test_encodings(void **state)
 {
 	struct pmu_control ctl = { .n = 3 };
@@ -321,6 +357,7 @@ int main(void)
 		cmocka_unit_test_setup(test_period_limits, setup),
 		cmocka_unit_test_setup(test_fold_and_legacy_addresses, setup),
 		cmocka_unit_test_setup(test_overflow_by_value_and_reload, setup),
+		cmocka_unit_test_setup(test_encode_fields_where_the_apm_has_them, setup),
 	};
 	return cmocka_run_group_tests_name("pmu_amd", tests, NULL, NULL);
 }

@@ -30,6 +30,7 @@
 #include "arch/x86_64/pmu/lapic_pmi.h"
 #include "arch/x86_64/pmu/x86_pmu.h"
 #include "events/events.h"
+#include "hwperf/spec.h"
 #include "pmu_x86_double.h"
 
 #define IA32_PMC0 0xc1u
@@ -181,6 +182,98 @@ static void test_probe_skylake(void **state)
 	/* Probing leaves the PMU off. */
 	assert_int_equal(xd_msr(IA32_PERF_GLOBAL_CTRL), 0);
 	assert_int_equal(xd_msr(IA32_PERFEVTSEL0), 0);
+}
+
+/*
+ * Parts of an event into IA32_PERFEVTSELx (SDM vol. 3B, "Architectural
+ * Performance Monitoring Version 1"): event select 7:0, unit mask 15:8,
+ * USR 16, E 18, EN 22, INV 23, CMASK 31:24.
+ */
+#define SDM_EVTSEL(ev, um, cm) ((uint32_t)(ev) | (uint32_t)(um) << 8 | \
+                                (uint32_t)(cm) << 24)
+#define SDM_E (1u << 18)
+#define SDM_INV (1u << 23)
+#define SDM_USR_EN ((1u << 16) | (1u << 22))
+
+static void test_encode_fields_where_the_sdm_has_them(void **state)
+{
+	struct pmu_encoding enc = {
+		.fields = PMU_FIELD_EVSEL | PMU_FIELD_UMASK | PMU_FIELD_CMASK |
+		          PMU_FIELD_INV | PMU_FIELD_EDGE,
+		.evsel = 0xc0, .umask = 0x01, .cmask = 3,
+	};
+	struct pmu_control ctl = { .n = 1 };
+	uint32_t code = 0;
+
+	(void)state;
+	intel_machine(&skylake);
+	assert_int_equal(intel_arch_ops.probe(&caps), 0);
+	assert_int_equal(caps.fields, enc.fields);
+	assert_int_equal(caps.cmask_max, 255);
+	assert_int_equal(intel_arch_ops.encode(&enc, &code, reason,
+	                                       sizeof(reason)), 0);
+	assert_int_equal(code, SDM_EVTSEL(0xc0, 0x01, 3) | SDM_E | SDM_INV);
+	ctl.ctr[0] = (struct pmu_counter_ctl){ .hw = 1, .event = code,
+	        .modes = PMU_MODE_U };
+	assert_int_equal(intel_arch_ops.check(&ctl, false, reason,
+	                                      sizeof(reason)), 0);
+	assert_int_equal(ctl.ctr[0].evtsel, SDM_EVTSEL(0xc0, 0x01, 3) | SDM_E |
+	                 SDM_INV | SDM_USR_EN);
+	/* A unit mask replaces the table code's: LLC misses from references. */
+	enc = (struct pmu_encoding){ .code = 0x4f2e, .fields = PMU_FIELD_UMASK,
+	                             .umask = 0x41 };
+	assert_int_equal(intel_arch_ops.encode(&enc, &code, reason,
+	                                       sizeof(reason)), 0);
+	assert_int_equal(code, SDM_EVTSEL(0x2e, 0x41, 0));
+	/* Each field is 8 bits; the refusal names the part. */
+	enc = (struct pmu_encoding){ .fields = PMU_FIELD_EVSEL, .evsel = 0x100 };
+	assert_int_equal(intel_arch_ops.encode(&enc, &code, reason,
+	                                       sizeof(reason)), -EINVAL);
+	assert_string_equal(reason, "event=0x100: intel-arch takes 0..0xff");
+	enc = (struct pmu_encoding){ .fields = PMU_FIELD_UMASK, .umask = 0x1ff };
+	assert_int_equal(intel_arch_ops.encode(&enc, &code, reason,
+	                                       sizeof(reason)), -EINVAL);
+	assert_non_null(strstr(reason, "umask=0x1ff"));
+	enc = (struct pmu_encoding){ .fields = PMU_FIELD_CMASK, .cmask = 256 };
+	assert_int_equal(intel_arch_ops.encode(&enc, &code, reason,
+	                                       sizeof(reason)), -EINVAL);
+	assert_non_null(strstr(reason, "cmask=0x100"));
+}
+
+/* The probed PMU takes the libpfm names with unit masks and perf's terms,
+ * the parser checks them against its tables, and refuses by the part. */
+static void test_spec_forms_on_intel(void **state)
+{
+	struct hwperf_control ctl;
+	struct hwperf_reason why;
+	struct hwperf_lookup lk;
+
+	(void)state;
+	intel_machine(&skylake);
+	assert_int_equal(intel_arch_ops.probe(&caps), 0);
+	assert_int_equal(hwperf_spec_parse("INST_RETIRED:ANY_P,"
+	                                   "cpu/event=0xc0,umask=0x0/,"
+	                                   "intel-arch::LONGEST_LAT_CACHE:MISS:uk",
+	                                   &caps, &ctl, &why), 0);
+	assert_string_equal(ctl.ev[0].name, "INST_RETIRED:ANY_P");
+	assert_int_equal(ctl.ev[1].code, 0xc0);
+	assert_int_equal(ctl.ev[2].modes, PMU_MODE_U | PMU_MODE_K);
+	assert_int_equal(hwperf_lookup(&caps, &ctl.ev[2], &lk, &why), 0);
+	assert_true(lk.has_umask);
+	assert_int_equal(lk.umask, 0x41);
+	/* Unit masks and fields go on general counters only (0-3). */
+	assert_int_equal(lk.hwmask, 0x0f);
+	assert_int_equal(hwperf_spec_parse("INST_RETIRED:BOGUS", &caps, &ctl,
+	                                   &why), -EINVAL);
+	assert_string_equal(why.text, "EINVAL: unit mask 'BOGUS' of "
+	                    "INST_RETIRED: unknown; INST_RETIRED has: any-p");
+	assert_int_equal(hwperf_spec_parse("cycles:any-p", &caps, &ctl, &why),
+	                 -EINVAL);
+	assert_non_null(strstr(why.text, "unit mask 'any-p': event cycles "
+	                       "takes none"));
+	assert_int_equal(hwperf_spec_parse("cycles:c=256", &caps, &ctl, &why),
+	                 -EINVAL);
+	assert_non_null(strstr(why.text, "c=256"));
 }
 
 /* rdpmc's ECX (SDM vol. 2, RDPMC): general counter i is i, fixed counter
@@ -800,6 +893,8 @@ int main(void)
 		cmocka_unit_test_setup(test_spurious_pmi_clears_global_status, setup),
 		cmocka_unit_test_setup(test_lapic_self_ipi, setup),
 		cmocka_unit_test_setup(test_no_imode_without_lapic_or_counting, setup),
+		cmocka_unit_test_setup(test_encode_fields_where_the_sdm_has_them, setup),
+		cmocka_unit_test_setup(test_spec_forms_on_intel, setup),
 	};
 	return cmocka_run_group_tests_name("pmu_intel", tests, NULL, NULL);
 }

@@ -62,6 +62,8 @@
 #define EVTSEL_EN 0x00400000ull
 #define EVTSEL_INV 0x00800000ull
 #define EVTSEL_CMASK 0xff000000ull
+#define EVTSEL_UMASK_SHIFT 8u
+#define EVTSEL_CMASK_SHIFT 24u
 /* What a code may carry; the rest is the driver's or reserved. */
 #define CODE_VALID (EVTSEL_EVENT | EVTSEL_UMASK | EVTSEL_EDGE | EVTSEL_ANY | \
                     EVTSEL_INV | EVTSEL_CMASK)
@@ -286,8 +288,13 @@ static void fill_caps(struct pmu_caps *caps)
 	pmu.table.count = intel_arch_bind(pmu.events, pmu.ngp, pmu.nfixed,
 	                                  (uint32_t)pmu_width_mask(pmu.nfixed),
 	                                  pmu.ebx_unavail, pmu.ebx_len);
+	caps->umask_sets = intel_arch_umasks;
+	caps->numask_sets = intel_arch_numasks;
 	caps->ntables = 1;
 	caps->tables[0] = &pmu.table;
+	caps->fields = PMU_FIELD_EVSEL | PMU_FIELD_UMASK | PMU_FIELD_CMASK |
+	               PMU_FIELD_INV | PMU_FIELD_EDGE;
+	caps->cmask_max = EVTSEL_CMASK >> EVTSEL_CMASK_SHIFT;
 }
 
 static int not_present(struct pmu_caps *caps, const char *why)
@@ -369,6 +376,46 @@ static int check_gp(struct pmu_counter_ctl *c, bool global, char *reason,
 	c->evtsel |= c->modes & PMU_MODE_U ? EVTSEL_USR : 0;
 	c->evtsel |= c->modes & PMU_MODE_K ? EVTSEL_OS : 0;
 	c->evtsel |= c->flags & PMU_CTR_IMODE ? EVTSEL_INT : 0;
+	return 0;
+}
+
+/*
+ * A code from parts: each field replaces those bits of enc->code.  Every
+ * value must fit its IA32_PERFEVTSELx field (8 bits each); invert and
+ * edge are single bits.
+ */
+static int intel_encode(const struct pmu_encoding *enc, uint32_t *code,
+                        char *reason, size_t len)
+{
+	static const struct {
+		uint32_t field;
+		const char *part;
+		uint64_t mask;
+		unsigned shift;
+	} valued[] = {
+		{ PMU_FIELD_EVSEL, "event", EVTSEL_EVENT, 0 },
+		{ PMU_FIELD_UMASK, "umask", EVTSEL_UMASK, EVTSEL_UMASK_SHIFT },
+		{ PMU_FIELD_CMASK, "cmask", EVTSEL_CMASK, EVTSEL_CMASK_SHIFT },
+	};
+	uint64_t c = enc->code;
+
+	for (size_t i = 0; i < sizeof(valued) / sizeof(valued[0]); i++) {
+		uint32_t v = valued[i].field == PMU_FIELD_EVSEL ? enc->evsel :
+		             valued[i].field == PMU_FIELD_UMASK ? enc->umask :
+		             enc->cmask;
+		uint64_t max = valued[i].mask >> valued[i].shift;
+
+		if (!(enc->fields & valued[i].field))
+			continue;
+		if (v > max)
+			return refuse(reason, len, "%s=0x%x: intel-arch takes "
+			              "0..0x%x", valued[i].part, (unsigned)v,
+			              (unsigned)max);
+		c = (c & ~valued[i].mask) | ((uint64_t)v << valued[i].shift);
+	}
+	c |= enc->fields & PMU_FIELD_INV ? EVTSEL_INV : 0;
+	c |= enc->fields & PMU_FIELD_EDGE ? EVTSEL_EDGE : 0;
+	*code = (uint32_t)c;
 	return 0;
 }
 
@@ -554,6 +601,7 @@ const struct pmu_ops intel_arch_ops = {
 	.name = "intel-arch",
 	.probe = intel_probe,
 	.check = intel_check,
+	.encode = intel_encode,
 	.resume = intel_resume,
 	.suspend = intel_suspend,
 	.identify_overflow = intel_identify_overflow,
