@@ -98,9 +98,17 @@ KERNEL := $(B)/tally.elf
 all: kernel
 kernel: $(KERNEL) $(KERNEL_EXTRA)
 
-$(B)/%.c.o: %.c
+$(B)/%.c.o: %.c $(B)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# Every object also depends on the flags it was built with, so a changed
+# option (say -fomit-frame-pointer) rebuilds everything instead of leaving
+# objects of two builds linked together; rewritten only when they change.
+$(B)/flags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CC) $(CFLAGS) $(ASFLAGS) | $(USER_CFLAGS)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
 # The build id file is rewritten only when the id changes, so an unchanged
 # tree does not relink, and a new commit always does.
@@ -115,11 +123,11 @@ $(B)/build_id.c.o: $(B)/build_id.c
 .PHONY: FORCE
 FORCE:
 
-$(B)/%.S.o: %.S
+$(B)/%.S.o: %.S $(B)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 
-$(B)/%.asm.o: %.asm
+$(B)/%.asm.o: %.asm $(B)/flags
 	@mkdir -p $(dir $@)
 	nasm $(ASFLAGS) -MD $(B)/$*.asm.d -MP $< -o $@
 

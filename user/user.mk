@@ -52,15 +52,15 @@ USER_EMBED_OBJS := $(patsubst %,$(UB)/embed_%.o,$(USER_PROGS))
 # Every program is embedded in the kernel image (kernel/programs.c).
 OBJS += $(USER_EMBED_OBJS)
 
-$(UB)/obj/%.c.o: %.c
+$(UB)/obj/%.c.o: %.c $(B)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CFLAGS) -c $< -o $@
 
-$(UB)/obj/%.S.o: %.S
+$(UB)/obj/%.S.o: %.S $(B)/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CFLAGS) -D__ASSEMBLY__ -c $< -o $@
 
-$(UB)/obj/%.asm.o: %.asm kernel/syscall_nr.h
+$(UB)/obj/%.asm.o: %.asm kernel/syscall_nr.h $(B)/flags
 	@mkdir -p $(dir $@)
 	nasm $(ASFLAGS) -DSYS_SIGRETURN=$(USER_SYS_SIGRETURN) -MD $(UB)/obj/$*.asm.d -MP $< -o $@
 
