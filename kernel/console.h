@@ -5,12 +5,24 @@
 #define TALLY_CONSOLE_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 
 void console_init(void);
 void console_putc(char c);
 void console_write(const char *s);
 /* Blocking read of one byte (idles the CPU while waiting). */
 int console_getc(void);
+/*
+ * Ctrl-C while a command runs.  The byte never reaches the line editor
+ * then; it is remembered (console_intr_pending), and if the command has
+ * armed it, the console's waits (waitpid) end at once with -EINTR.  The
+ * command says what became of its task.  Each command starts disarmed
+ * with nothing pending.
+ */
+void console_intr_arm(void);
+/* Stop interrupting waits (e.g. to reap a task just killed). */
+void console_intr_disarm(void);
+bool console_intr_pending(void);
 /* The shell: never returns. */
 void console_shell(void) __attribute__((noreturn));
 

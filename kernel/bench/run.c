@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "bootargs.h"
 #include "cmd.h"
+#include "console.h"
 #include "hwperf/hwperf.h"
 #include "version.h"
 
@@ -200,6 +201,13 @@ static unsigned run_set(const char *which, const struct run_opts *o)
 		hwperf_invariants(&seen);
 		if (!first_bench && seen.violations != start.violations)
 			first_bench = (*b)->name;
+		/* A benchmark's own waits are not interrupted: it ends
+		 * clean, and Ctrl-C stops the set after it. */
+		if (console_intr_pending()) {
+			printf("interrupted: stopped after benchmark %s; the "
+			       "rest did not run\n", (*b)->name);
+			break;
+		}
 	}
 	invariants_check(&start, first_bench, o, &env, &t);
 	summary(&t, o->json);
@@ -260,7 +268,7 @@ static int cmd_bench(int argc, char **argv)
 	run_set(which, &o);
 	return 0;
 }
-CONSOLE_CMD(bench, "self-checking microbenchmarks: list or run them",
+CONSOLE_CMD_ROOT(bench, "self-checking microbenchmarks: list or run them",
 	    "bench list | bench run NAME|all [--json] [-n LOOPS]", cmd_bench);
 
 static int cmd_selftest(int argc, char **argv)
@@ -273,7 +281,7 @@ static int cmd_selftest(int argc, char **argv)
 	run_set(NULL, &o);
 	return 0;
 }
-CONSOLE_CMD(selftest, "every benchmark and in-kernel check; a summary line at the end",
+CONSOLE_CMD_ROOT(selftest, "every benchmark and in-kernel check; a summary line at the end",
 	    "selftest [--json] [-n LOOPS]", cmd_selftest);
 
 /* Boot argument `selftest`: one-shot mode for CI and board labs. */
