@@ -36,8 +36,10 @@ struct cmd {
 #define CONSOLE_CMD(cname, csummary, cusage, cfn) \
 	CONSOLE_CMD_(cname, csummary, cusage, cfn, false)
 /* A command that changes the machine for everyone (stops, resets or
- * crashes it, or takes every counter): `as UID` with UID != 0 gets
- * `error: EPERM: ...` and the command never runs. */
+ * crashes it: crash, poweroff, reboot): `as UID` with UID != 0 gets
+ * `error: EPERM: ...` and the command never runs.  The rest check the
+ * uid where it matters (hwperf R3/R5/R8, kill, spawn --uid/--pgid); the
+ * benchmarks that need SYSTEM mode SKIP for other uids. */
 #define CONSOLE_CMD_ROOT(cname, csummary, cusage, cfn) \
 	CONSOLE_CMD_(cname, csummary, cusage, cfn, true)
 

@@ -268,7 +268,7 @@ static int cmd_bench(int argc, char **argv)
 	run_set(which, &o);
 	return 0;
 }
-CONSOLE_CMD_ROOT(bench, "self-checking microbenchmarks: list or run them",
+CONSOLE_CMD(bench, "self-checking microbenchmarks: list or run them",
 	    "bench list | bench run NAME|all [--json] [-n LOOPS]", cmd_bench);
 
 static int cmd_selftest(int argc, char **argv)
@@ -281,7 +281,7 @@ static int cmd_selftest(int argc, char **argv)
 	run_set(NULL, &o);
 	return 0;
 }
-CONSOLE_CMD_ROOT(selftest, "every benchmark and in-kernel check; a summary line at the end",
+CONSOLE_CMD(selftest, "every benchmark and in-kernel check; a summary line at the end",
 	    "selftest [--json] [-n LOOPS]", cmd_selftest);
 
 /* Boot argument `selftest`: one-shot mode for CI and board labs. */

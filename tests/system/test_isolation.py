@@ -102,13 +102,21 @@ def test_another_users_task_cannot_be_killed(c, others):
     "hwperf sys enable cycles:k", "hwperf sys force cycles:k",
     "hwperf sys setctl cycles:k", "hwperf sys release",
     "hwperf enable 1 cycles:k", "hwperf enable 1 cycles:x",
-    "bench run force", "selftest",
 ])
 def test_system_mode_is_out_of_reach(c, line):
     assert mode(c) == "FREE"
     out = c.run("as 100 " + line)
     assert re.search(r"^(err|error:)( \S+:)? EPERM", out, re.M), out
     assert mode(c) == "FREE"
+
+
+def test_the_forced_acquire_benchmark_skips_for_other_uids(c, others):
+    """The benchmark would take SYSTEM mode from every holder (R5)."""
+    out = c.run("as 100 bench run force_acquire")
+    assert "SKIP: bench: force_acquire" in out and "needs root" in out, out
+    assert "PASS: bench: force_acquire" not in out
+    assert mode(c) == "USER", "root's and uid 200's counters are still theirs"
+    assert c.run("hwperf getctl %d" % others[0]).startswith("ok gen=1")
 
 
 def test_the_soft_pmu_shape_is_root_only(c):
