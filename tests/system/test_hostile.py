@@ -23,7 +23,13 @@ def c(target, request):
     if target not in HOSTILE_TARGETS:
         pytest.skip("hostile-input checks run on %s only (same kernel code)"
                     % " and ".join(HOSTILE_TARGETS))
-    return request.getfixturevalue("console")
+    console = request.getfixturevalue("console")
+    # Many short commands: without pexpect's 50 ms pause before each
+    # send (nothing here races the echo), the module is several times
+    # faster.
+    delay, console.proc.delaybeforesend = console.proc.delaybeforesend, None
+    yield console
+    console.proc.delaybeforesend = delay
 
 
 def spawn(c, args):
@@ -59,16 +65,12 @@ def test_bench_run_without_a_name_is_a_usage_error(c):
 
 def hammer_enable_during_exit(c):
     pid = spawn(c, "touch 16000")
-    # Typed every few ms, not one per prompt, and without pexpect's own
-    # 50 ms pause before each send: the exit's window (freeing 16000
-    # pages) is a few ms.
-    delay, c.proc.delaybeforesend = c.proc.delaybeforesend, None
-    try:
-        for _ in range(300):
-            c.send("hwperf enable %d cycles:u\r" % pid)
-            time.sleep(0.004)
-    finally:
-        c.proc.delaybeforesend = delay
+    # Typed every few ms, not one per prompt (and without pexpect's own
+    # 50 ms pause before each send, see c): the exit's window (freeing
+    # 16000 pages) is a few ms.
+    for _ in range(300):
+        c.send("hwperf enable %d cycles:u\r" % pid)
+        time.sleep(0.004)
     c.send("echo __typed__\r")
     typed = c.expect(r"\n__typed__\r*\n", timeout=30)
     c.expect("tally> ")

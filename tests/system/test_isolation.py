@@ -26,7 +26,13 @@ def c(target, request):
     if target not in ISOLATION_TARGETS:
         pytest.skip("isolation checks run on %s only (same kernel code)"
                     % " and ".join(ISOLATION_TARGETS))
-    return request.getfixturevalue("console")
+    console = request.getfixturevalue("console")
+    # Many short commands: without pexpect's 50 ms pause before each
+    # send (nothing here races the echo), the module is several times
+    # faster.
+    delay, console.proc.delaybeforesend = console.proc.delaybeforesend, None
+    yield console
+    console.proc.delaybeforesend = delay
 
 
 def spawn(c, args):
