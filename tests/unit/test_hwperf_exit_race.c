@@ -81,12 +81,29 @@ static void test_forced_acquire_after_the_race_ends(void **state)
 	assert_int_equal(hwperf_mode(), HWPERF_FREE);
 }
 
+/* However a holder came to be on the list after its exit, its reap takes
+ * it off before the slot can be reused. */
+static void test_reap_drops_a_holder_left_after_exit(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	fake_run(0, p);
+	assert_true(hwt_enable(console, 27, "cycles:u", &why) > 0);
+	fake_exit(p);
+	hwperf_holder_add(&p->hw);      /* what the race used to leave */
+	assert_int_equal(hwperf_mode(), HWPERF_USER);
+	hwperf_reap(&console->hw, &p->hw);
+	assert_int_equal(hwperf_mode(), HWPERF_FREE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_enable_on_exiting_task_is_esrch, setup),
 		cmocka_unit_test_setup(test_set_control_on_exiting_task_is_esrch, setup),
 		cmocka_unit_test_setup(test_forced_acquire_after_the_race_ends, setup),
+		cmocka_unit_test_setup(test_reap_drops_a_holder_left_after_exit, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
