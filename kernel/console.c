@@ -26,12 +26,17 @@ static struct lineedit editor;
 static struct task *shell_task;
 static volatile bool cmd_running;       /* between Enter and the prompt */
 static volatile bool intr_armed;
+static volatile bool intr_watched;
 static volatile bool intr_seen;
 
-/* Interrupt context: a Ctrl-C typed while a command runs is for it. */
+/*
+ * Interrupt context: a Ctrl-C typed while a command that listens for it
+ * runs is for that command.  Any other Ctrl-C goes to the line editor as
+ * before, where it cancels whatever was typed ahead.
+ */
 static bool rx_filter(uint8_t b)
 {
-	if (b != CH_CTRL_C || !cmd_running)
+	if (b != CH_CTRL_C || !cmd_running || !(intr_armed || intr_watched))
 		return false;
 	intr_seen = true;
 	if (intr_armed && shell_task) {
@@ -59,6 +64,11 @@ void console_intr_disarm(void)
 	if (shell_task)
 		shell_task->wait_intr = false;
 	arch_irq_restore(f);
+}
+
+void console_intr_watch(void)
+{
+	intr_watched = true;
 }
 
 bool console_intr_pending(void)
@@ -138,6 +148,7 @@ static void run_line(char *line)
 		cmd_running = true;
 		cmd_run(argc, argv);
 		cmd_running = false;
+		intr_watched = false;
 		console_intr_disarm();
 	}
 }

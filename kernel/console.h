@@ -13,13 +13,14 @@ void console_write(const char *s);
 /* Blocking read of one byte (idles the CPU while waiting). */
 int console_getc(void);
 /*
- * Ctrl-C while a command runs.  The byte never reaches the line editor
- * then; it is remembered (console_intr_pending), and if the command has
- * armed it, the console's waits (waitpid) end at once with -EINTR.  The
- * command says what became of its task.  Each command starts disarmed
- * with nothing pending.
+ * Ctrl-C while a command runs that listens for it: armed (its waits,
+ * waitpid, end at once with -EINTR) or watching (it polls
+ * console_intr_pending).  The byte then never reaches the line editor.
+ * The command says what became of its task.  Each command starts
+ * neither, with nothing pending; an unheard Ctrl-C goes to the editor.
  */
 void console_intr_arm(void);
+void console_intr_watch(void);
 /* Stop interrupting waits (e.g. to reap a task just killed). */
 void console_intr_disarm(void);
 bool console_intr_pending(void);

@@ -192,6 +192,7 @@ static unsigned run_set(const char *which, const struct run_opts *o)
 	struct hwperf_inv_report start, seen;
 	const char *first_bench = NULL;
 
+	console_intr_watch();
 	env_now(&env);
 	hwperf_invariants(&start);
 	SET_FOREACH(b, bench) {

@@ -209,6 +209,17 @@ def test_ctrl_c_returns_the_console_from_an_endless_overflow_loop(c):
     assert status(c)[1] == []
 
 
+def test_ctrl_c_stops_selftest_after_the_benchmark_under_way(c):
+    c.send("selftest\r")
+    time.sleep(1.0)
+    c.send("\x03")
+    text = c.expect("tally> ", timeout=60)
+    m = re.search(r"interrupted: stopped after benchmark (\S+);", text)
+    assert m, text[-500:]
+    assert re.search(r"^SUMMARY: ", text, re.M), "the partial summary"
+    assert status(c) == ("FREE", [])
+
+
 def test_ctrl_c_with_nothing_running_still_cancels_the_line(c):
     c.send("echo never\x03")
     text = c.expect("tally> ")
