@@ -86,12 +86,23 @@ void uart_putc(char c)
 	tx_raw(c);
 }
 
+static bool (*volatile rx_filter)(uint8_t b);
+
+void uart_set_rx_filter(bool (*filter)(uint8_t b))
+{
+	rx_filter = filter;
+}
+
 /* Drain the receive FIFO into the ring. */
 static void uart_irq(void *arg)
 {
 	(void)arg;
 	while (rd(UART_LSR) & LSR_DATA_READY) {
 		uint8_t b = rd(UART_RBR);
+		bool (*filter)(uint8_t) = rx_filter;
+
+		if (filter && filter(b))
+			continue;
 		if (rx_head - rx_tail >= RX_RING_SIZE) {
 			rx_dropped++;
 			continue;

@@ -17,6 +17,10 @@ void uart_init(uint16_t port, unsigned baud);
 void uart_putc(char c);              /* polled; adds CR before LF */
 void uart_enable_rx_irq(void);       /* after the interrupt controller is up */
 int uart_getc(void);                 /* next received byte, or -1 if none */
+/* Called for each received byte, in interrupt context, before it is
+ * queued; returning true keeps it out of the ring (the console's Ctrl-C
+ * while a command runs).  NULL: every byte is queued. */
+void uart_set_rx_filter(bool (*filter)(uint8_t b));
 /* Bytes dropped because the receive ring was full (never silently). */
 uint32_t uart_rx_overruns(void);
 

@@ -67,8 +67,8 @@ unsigned clock_hz_from_bootargs(void)
 
 static int cmd_uptime(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	uint64_t ms = clock_uptime_ms();
 	printf("uptime: %llu.%03llu s ticks=%llu hz=%u\n",
 	       (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000),

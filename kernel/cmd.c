@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "task.h"
 
 const struct cmd *cmd_find(const char *name)
 {
@@ -18,6 +19,16 @@ const struct cmd *cmd_find(const char *name)
 	return NULL;
 }
 
+bool cmd_extra_args(int argc, char **argv)
+{
+	if (argc <= 1)
+		return false;
+	const struct cmd *c = cmd_find(argv[0]);
+
+	printf("error: usage: %s   (no arguments)\n", c ? c->usage : argv[0]);
+	return true;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	if (argc == 0)
@@ -26,6 +37,11 @@ int cmd_run(int argc, char **argv)
 	if (!c) {
 		printf("error: unknown command '%s' (try help)\n", argv[0]);
 		return -ENOENT;
+	}
+	if (c->root_only && !task_is_root(current_task())) {
+		printf("error: EPERM: %s changes the machine for everyone: root "
+		       "only (uid %u)\n", c->name, current_task()->uid);
+		return -EPERM;
 	}
 	int r = c->fn(argc, argv);
 	if (r < 0 && r != CMD_ERR_REPORTED)

@@ -11,6 +11,8 @@
 #ifndef TALLY_CMD_H
 #define TALLY_CMD_H
 
+#include <stdbool.h>
+
 #include "set.h"
 
 #define CMD_ERR_REPORTED (-1000)
@@ -23,16 +25,30 @@ struct cmd {
 	const char *summary;   /* one line, shown by `help` */
 	const char *usage;     /* full usage, shown by `help NAME` */
 	cmd_fn fn;
+	bool root_only;        /* changes the machine: other uids get EPERM */
 };
 
-#define CONSOLE_CMD(cname, csummary, cusage, cfn) \
+#define CONSOLE_CMD_(cname, csummary, cusage, cfn, croot) \
 	static const struct cmd cmd_entry_##cname = { \
-		.name = #cname, .summary = csummary, .usage = cusage, .fn = cfn }; \
+		.name = #cname, .summary = csummary, .usage = cusage, .fn = cfn, \
+		.root_only = croot }; \
 	SET_ADD(cmds, cname, &cmd_entry_##cname)
+#define CONSOLE_CMD(cname, csummary, cusage, cfn) \
+	CONSOLE_CMD_(cname, csummary, cusage, cfn, false)
+/* A command that changes the machine for everyone (stops, resets or
+ * crashes it: crash, poweroff, reboot): `as UID` with UID != 0 gets
+ * `error: EPERM: ...` and the command never runs.  The rest check the
+ * uid where it matters (hwperf R3/R5/R8, kill, spawn --uid/--pgid); the
+ * benchmarks that need SYSTEM mode SKIP for other uids. */
+#define CONSOLE_CMD_ROOT(cname, csummary, cusage, cfn) \
+	CONSOLE_CMD_(cname, csummary, cusage, cfn, true)
 
 SET_DECLARE(cmds, const struct cmd);
 
 const struct cmd *cmd_find(const char *name);
+/* For a command that takes no arguments: true (after printing
+ * `error: usage: ...`) when it was given some. */
+bool cmd_extra_args(int argc, char **argv);
 /* Run one already-split command line; prints errors itself. */
 int cmd_run(int argc, char **argv);
 

@@ -15,11 +15,66 @@
 #include "console.h"
 #include "lineedit.h"
 #include "sched.h"
+#include "task.h"
 #include "uart16550.h"
 
 #define PROMPT "tally> "
 
+#define CH_CTRL_C 0x03
+
 static struct lineedit editor;
+static struct task *shell_task;
+static volatile bool cmd_running;       /* between Enter and the prompt */
+static volatile bool intr_armed;
+static volatile bool intr_watched;
+static volatile bool intr_seen;
+
+/*
+ * Interrupt context: a Ctrl-C typed while a command that listens for it
+ * runs is for that command.  Any other Ctrl-C goes to the line editor as
+ * before, where it cancels whatever was typed ahead.
+ */
+static bool rx_filter(uint8_t b)
+{
+	if (b != CH_CTRL_C || !cmd_running || !(intr_armed || intr_watched))
+		return false;
+	intr_seen = true;
+	if (intr_armed && shell_task) {
+		shell_task->wait_intr = true;
+		sched_wakeup(shell_task);
+	}
+	return true;
+}
+
+void console_intr_arm(void)
+{
+	irqflags_t f = arch_irq_save();
+
+	intr_armed = true;
+	if (intr_seen && shell_task)
+		shell_task->wait_intr = true;   /* typed before the wait began */
+	arch_irq_restore(f);
+}
+
+void console_intr_disarm(void)
+{
+	irqflags_t f = arch_irq_save();
+
+	intr_armed = false;
+	if (shell_task)
+		shell_task->wait_intr = false;
+	arch_irq_restore(f);
+}
+
+void console_intr_watch(void)
+{
+	intr_watched = true;
+}
+
+bool console_intr_pending(void)
+{
+	return intr_seen;
+}
 
 void console_init(void)
 {
@@ -88,13 +143,21 @@ static void run_line(char *line)
 		printf("error: too many words (max %d); line ignored\n", CMD_ARGV_MAX);
 	else if (argc == -EINVAL)
 		printf("error: unterminated quote; line ignored\n");
-	else
+	else {
+		intr_seen = false;
+		cmd_running = true;
 		cmd_run(argc, argv);
+		cmd_running = false;
+		intr_watched = false;
+		console_intr_disarm();
+	}
 }
 
 void console_shell(void)
 {
 	le_init(&editor, echo_cb, NULL);
+	shell_task = current_task();
+	uart_set_rx_filter(rx_filter);
 	console_write(PROMPT);
 	for (;;) {
 		char c = (char)console_getc();

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "console.h"
 #include "counted_spawn.h"
 #include "heap.h"
 #include "proc.h"
@@ -74,13 +75,26 @@ static int enable(int pid, const struct counted_run *r, struct hwperf_reason *wh
 	return hwperf_enable(console_caller(), pid, r->ctl, why);
 }
 
+int counted_wait(int pid, int *status)
+{
+	console_intr_arm();
+	int r = proc_waitpid(pid, status, 0, NULL);
+
+	console_intr_disarm();
+	if (r != -EINTR)
+		return r;
+	discard_child(pid);
+	printf("interrupted: pid %d killed (its counts would be partial)\n", pid);
+	return -EINTR;
+}
+
 int counted_spawn(int argc, char **argv, struct counted_run *r, int *gen,
 		  struct hwperf_reason *why)
 {
 	struct task *me = current_task();
 	struct spawn_req req = {
 		.prog = argv[0], .argc = argc, .argv = argv,
-		.uid = me->uid, .pgid = me->pgid,
+		.uid = me->uid, .pgid = me->pgid, .kernel_group = true,
 	};
 	int pid = proc_spawn(&req);
 

@@ -42,4 +42,12 @@ struct counted_run {
 int counted_spawn(int argc, char **argv, struct counted_run *r, int *gen,
 		  struct hwperf_reason *why);
 
+/*
+ * Wait for a counted child.  Ctrl-C at the console ends it: its counts
+ * would be partial, so the child is killed and reaped (its on_reap hook
+ * runs), a line `interrupted: pid N killed ...` is printed and -EINTR
+ * returned.  Otherwise proc_waitpid's result.
+ */
+int counted_wait(int pid, int *status);
+
 #endif

@@ -53,14 +53,14 @@ static void erase_line(struct lineedit *le)
 		le->len--;
 	}
 	le->buf[0] = '\0';
-	le->overflow = false;
+	le->dropped = 0;
 }
 
 static void reset(struct lineedit *le)
 {
 	le->len = 0;
 	le->buf[0] = '\0';
-	le->overflow = false;
+	le->dropped = 0;
 	le->hist_pos = -1;
 	le->esc = ESC_NONE;
 }
@@ -102,14 +102,14 @@ static void history_move(struct lineedit *le, int dir)
 
 static enum le_result end_of_line(struct lineedit *le)
 {
-	enum le_result r = le->overflow ? LE_TOOLONG : LE_LINE;
+	enum le_result r = le->dropped ? LE_TOOLONG : LE_LINE;
 
 	echo_str(le, "\n");
 	le->buf[le->len] = '\0';
 	if (r == LE_LINE)
 		history_add(le, le->buf);
 	le->len = 0;            /* buf keeps the text for le_line() */
-	le->overflow = false;
+	le->dropped = 0;
 	le->hist_pos = -1;
 	le->esc = ESC_NONE;
 	return r;
@@ -118,7 +118,7 @@ static enum le_result end_of_line(struct lineedit *le)
 static void insert(struct lineedit *le, char c)
 {
 	if (le->len >= LINE_MAX_LEN) {
-		le->overflow = true;    /* remember, refuse at Enter */
+		le->dropped++;          /* remember, refuse at Enter */
 		return;
 	}
 	le->buf[le->len++] = c;
@@ -165,7 +165,11 @@ enum le_result le_feed(struct lineedit *le, char c)
 		return end_of_line(le);
 	case CH_BS:
 	case CH_DEL:
-		if (le->len > 0) {
+		/* The dropped characters were never echoed: taking them
+		 * back erases nothing on the screen. */
+		if (le->dropped > 0)
+			le->dropped--;
+		else if (le->len > 0) {
 			le->buf[--le->len] = '\0';
 			echo_str(le, "\b \b");
 		}

@@ -25,7 +25,9 @@ typedef void (*le_echo_fn)(const char *s, size_t n, void *arg);
 struct lineedit {
 	char buf[LINE_MAX_LEN + 1];
 	size_t len;
-	bool overflow;          /* characters were dropped: refuse the line */
+	size_t dropped;         /* typed past the limit, not kept: while > 0
+	                         * the line is refused; Backspace takes these
+	                         * back first */
 	bool last_cr;           /* swallow the LF of a CR LF pair */
 	int esc;                /* escape-sequence parser state */
 	char hist[LINE_HISTORY][LINE_MAX_LEN + 1];

@@ -66,6 +66,6 @@ static int cmd_crash(int argc, char **argv)
 	}
 	return r;
 }
-CONSOLE_CMD(crash, "raise a CPU exception in the kernel, to test the trap path",
+CONSOLE_CMD_ROOT(crash, "raise a CPU exception in the kernel, to test the trap path",
 	    "crash KIND|panic|list   (the kernel panics; see boot argument onpanic)",
 	    cmd_crash);

@@ -115,6 +115,25 @@ static void discard_new(struct task *t)
 	task_free(t);
 }
 
+/*
+ * As setpgid(2) refuses: a non-root requester starts a task in a new
+ * group of its own, in its own group, or in a group that already holds a
+ * user task of the new task's uid -- never in another user's group, whose
+ * counters R8 would then open to it.  The console under `as UID` is a
+ * non-root requester whose own group is root's: it may not name that
+ * group (only the kernel may, req->kernel_group).
+ */
+static bool may_join(const struct task *by, const struct spawn_req *req)
+{
+	if (task_is_root(by) || req->pgid == 0 || req->kernel_group ||
+	    (req->pgid == by->pgid && !by->kthread))
+		return true;
+	irqflags_t f = spin_lock_irqsave(&task_table_lock);
+	bool ok = task_group_has_user(req->pgid, req->uid);
+	spin_unlock_irqrestore(&task_table_lock, f);
+	return ok;
+}
+
 int proc_spawn(const struct spawn_req *req)
 {
 	size_t bytes;
@@ -127,6 +146,8 @@ int proc_spawn(const struct spawn_req *req)
 	const struct program *prog = program_find(req->prog);
 	if (!prog)
 		return -ENOENT;
+	if (!may_join(current_task(), req))
+		return -EPERM;
 	struct task *t = task_alloc(prog->name, &err);
 	if (!t)
 		return err;

@@ -27,10 +27,14 @@ struct spawn_req {
 	char *const *argv;
 	unsigned uid;
 	int pgid;                       /* 0: a new group led by the task */
+	/* pgid is the kernel's choice, not the requester's (a counted run
+	 * joins the console's group so its caller may touch it, R8). */
+	bool kernel_group;
 };
 
 /* Start a built-in program as a child of the current task: its pid, or
- * -ENOENT (no such program), -EAGAIN, -ENOMEM, -ENOEXEC, -E2BIG, -EINVAL. */
+ * -ENOENT (no such program), -EPERM (a group the requester may not join),
+ * -EAGAIN, -ENOMEM, -ENOEXEC, -E2BIG, -EINVAL. */
 int proc_spawn(const struct spawn_req *req);
 /* Copy the current user task; the child returns 0 from the system call. */
 int proc_fork(struct trapframe *tf);

@@ -6,6 +6,7 @@
  *
  *   pid N                       spawn
  *   exit N | signal SIGNAME     how a waited-for task ended
+ *   interrupted: pid N left running ...   Ctrl-C during the wait
  *   rusage pid=N utime_us=... stime_us=... syscalls=... vcsw=... ivcsw=...
  *          faults=... tlb_user=... tlb_kernel=... signals=...
  */
@@ -16,6 +17,7 @@
 
 #include "arch.h"
 #include "cmd.h"
+#include "console.h"
 #include "proc.h"
 #include "sched.h"
 #include "task.h"
@@ -97,12 +99,20 @@ static void print_end(int pid, int status, const struct task_acct *a)
 	       (unsigned long long)ru.signals);
 }
 
+/* Ctrl-C ends the wait, not the task: it is the person's to keep. */
 static int wait_and_print(int pid)
 {
 	struct task_acct a;
 	int status;
-	int r = proc_waitpid(pid, &status, 0, &a);
 
+	console_intr_arm();
+	int r = proc_waitpid(pid, &status, 0, &a);
+	console_intr_disarm();
+	if (r == -EINTR) {
+		printf("interrupted: pid %d left running (`wait %d` reports its "
+		       "end, `kill %d` ends it)\n", pid, pid, pid);
+		return 0;
+	}
 	if (r < 0)
 		return r;
 	print_end(r, status, &a);
@@ -157,6 +167,11 @@ static int cmd_spawn(int argc, char **argv)
 	int pid = proc_spawn(&req);
 	if (pid == -ENOENT) {
 		printf("error: spawn: no program '%s' (see `programs`)\n", req.prog);
+		return CMD_ERR_REPORTED;
+	}
+	if (pid == -EPERM) {
+		printf("error: spawn: EPERM: uid %u may not join process group "
+		       "%d: it holds no task of that uid\n", req.uid, req.pgid);
 		return CMD_ERR_REPORTED;
 	}
 	if (pid < 0)

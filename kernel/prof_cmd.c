@@ -222,7 +222,11 @@ static int cmd_prof(int argc, char **argv)
 		return CMD_ERR_REPORTED;
 	}
 	printf("ok gen=%d\n", gen);
-	if (proc_waitpid(pid, &status, 0, NULL) < 0 || !pf.reaped) {
+	int r = counted_wait(pid, &status);
+
+	if (r == -EINTR)
+		return 0;
+	if (r < 0 || !pf.reaped) {
 		printf("error: prof: waiting for pid %d failed\n", pid);
 		return CMD_ERR_REPORTED;
 	}

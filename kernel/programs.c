@@ -22,8 +22,8 @@ static int cmd_programs(int argc, char **argv)
 {
 	const struct program *const *p;
 
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	SET_FOREACH(p, programs)
 		printf("%s size=%zu\n", (*p)->name, (size_t)((*p)->end - (*p)->start));
 	return 0;

@@ -184,7 +184,9 @@ void sched_exit_switch(void)
 
 static bool interrupted(const struct task *t)
 {
-	return !t->kthread && sigstate_deliverable(&t->sig);
+	if (t->kthread)
+		return t->wait_intr;
+	return sigstate_deliverable(&t->sig);
 }
 
 /* Keep sleepers ordered by wake tick, so the tick looks at the head only. */
@@ -430,8 +432,8 @@ void sched_init(void)
 
 static int cmd_sched(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	for (unsigned i = 0; i < cpu_count(); i++) {
 		struct cpu *c = cpu_get(i);
 		printf("cpu%u current=%d ready=%u switches=%llu ticks=%llu idle_iterations=%llu\n",

@@ -312,8 +312,10 @@ static int cmd_stat(int argc, char **argv)
 	st.witness_id = witness_begin();
 	if (!o.json)
 		printf("ok gen=%d\n", gen);
-	int r = proc_waitpid(pid, &status, 0, NULL);
+	int r = counted_wait(pid, &status);
 	witness_end();
+	if (r == -EINTR)
+		return 0;
 	if (r < 0 || !st.reaped) {
 		snprintf(why.text, sizeof(why.text), "%s: waiting for pid %d failed",
 			 errno_name(r < 0 ? r : -ECHILD), pid);

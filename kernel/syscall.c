@@ -127,16 +127,6 @@ static intptr_t sys_getpgid(const uintptr_t *a, struct trapframe *tf)
 	return r;
 }
 
-static bool group_has_uid(int pgid, unsigned uid)
-{
-	for (unsigned i = 0; i < TASK_MAX; i++) {
-		struct task *t = task_slot(i);
-		if (t->state != TASK_FREE && t->pgid == pgid && t->uid == uid)
-			return true;
-	}
-	return false;
-}
-
 /* Caller holds task_table_lock. */
 static int setpgid_locked(struct task *me, int pid, int pgid)
 {
@@ -148,7 +138,7 @@ static int setpgid_locked(struct task *me, int pid, int pgid)
 		pgid = t->pid;
 	/* Anyone may lead a group of their own or join one of their own
 	 * uid's; only root may put a task anywhere. */
-	if (!task_is_root(me) && pgid != t->pid && !group_has_uid(pgid, me->uid))
+	if (!task_is_root(me) && pgid != t->pid && !task_group_has_user(pgid, me->uid))
 		return -EPERM;
 	t->pgid = pgid;
 	return 0;

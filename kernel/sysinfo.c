@@ -32,8 +32,8 @@ static int cmd_info(int argc, char **argv)
 	const struct boot_info *bi = boot_info_get();
 	uint64_t ms = clock_uptime_ms();
 
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	arch_cpu_describe(cpu, sizeof(cpu));
 	printf("arch: %s\n", arch_name());
 	printf("cpu: %s\n", cpu);
@@ -58,8 +58,8 @@ CONSOLE_CMD(info, "machine, CPU, cycle-counter rate, memory, uptime, build", "in
 
 static int cmd_mem(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	printf("pages_total=%zu pages_free=%zu heap_in_use=%zu\n",
 	       page_total_count(), page_free_count(), heap_in_use());
 	return 0;
@@ -70,8 +70,8 @@ static int cmd_bootargs(int argc, char **argv)
 {
 	const struct bootarg_decl *const *d;
 
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	printf("cmdline: %s\n", bootargs_cmdline());
 	SET_FOREACH(d, bootargs)
 		printf("  %-10s %s\n", (*d)->key, (*d)->help);
@@ -91,14 +91,14 @@ static int cmd_poweroff(int argc, char **argv)
 	printf("poweroff: status %llu\n", (unsigned long long)code);
 	arch_exit((int)code);
 }
-CONSOLE_CMD(poweroff, "leave QEMU with a status (default 0); halt on hardware",
+CONSOLE_CMD_ROOT(poweroff, "leave QEMU with a status (default 0); halt on hardware",
 	    "poweroff [STATUS]", cmd_poweroff);
 
 static int cmd_reboot(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	printf("reboot\n");
 	arch_reboot();
 }
-CONSOLE_CMD(reboot, "reset the machine", "reboot", cmd_reboot);
+CONSOLE_CMD_ROOT(reboot, "reset the machine", "reboot", cmd_reboot);

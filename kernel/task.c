@@ -193,6 +193,18 @@ bool task_may_signal(const struct task *by, const struct task *t)
 	return task_is_root(by) || by->uid == t->uid;
 }
 
+bool task_group_has_user(int pgid, unsigned uid)
+{
+	for (unsigned i = 0; i < TASK_MAX; i++) {
+		const struct task *t = task_slot(i);
+
+		if (t->state != TASK_FREE && !t->kthread && t->pgid == pgid &&
+		    t->uid == uid)
+			return true;
+	}
+	return false;
+}
+
 const char *task_state_name(enum task_state s)
 {
 	switch (s) {

@@ -86,6 +86,9 @@ struct task {
 	struct list_node sleep_node;    /* the timed sleep list */
 	uint64_t wake_tick;
 	struct waitq *waiting_on;
+	/* A kernel thread's waits end with -EINTR while this is set: the
+	 * console's Ctrl-C (console.c); user tasks have signals for that. */
+	volatile bool wait_intr;
 
 	/* machine state */
 	void *kstack;                   /* one page; top is kstack + KSTACK_SIZE */
@@ -167,6 +170,10 @@ void task_check_kstack(const struct task *t);
 bool task_is_root(const struct task *t);
 /* May `by` signal or inspect t?  Root, or the same uid. */
 bool task_may_signal(const struct task *by, const struct task *t);
+/* Does group pgid hold a user task (not a kernel thread) of uid?  What a
+ * non-root task needs to join a group that is not its own.  Caller holds
+ * task_table_lock. */
+bool task_group_has_user(int pgid, unsigned uid);
 const char *task_state_name(enum task_state s);
 
 #endif

@@ -52,11 +52,13 @@ int hwperf_env_pgid(const struct hwperf_task *t)
 	return task_of(t)->pgid;
 }
 
+/* The console spawns tasks and reaps them, so to hwperf it is their
+ * parent as `ps` says (as lookup sees it); other kernel threads are not. */
 struct hwperf_task *hwperf_env_parent(const struct hwperf_task *t)
 {
 	struct task *p = task_of(t)->parent;
 
-	return (p && !p->kthread) ? &p->hw : NULL;
+	return (p && (!p->kthread || p->pid == PID_CONSOLE)) ? &p->hw : NULL;
 }
 
 int hwperf_env_task_cpu(const struct hwperf_task *t)

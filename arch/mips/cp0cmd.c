@@ -16,8 +16,8 @@ static int cmd_cp0(int argc, char **argv)
 	uint32_t config = cp0_read_config(), config1 = cp0_read_config1();
 	struct timer_stats ts;
 
-	(void)argc;
-	(void)argv;
+	if (cmd_extra_args(argc, argv))
+		return CMD_ERR_REPORTED;
 	timer_stats(&ts);
 	printf("status=0x%08x im=0x%02x ie=%u exl=%u erl=%u bev=%u\n",
 	       (unsigned)status,

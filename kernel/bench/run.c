@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "bootargs.h"
 #include "cmd.h"
+#include "console.h"
 #include "hwperf/hwperf.h"
 #include "version.h"
 
@@ -238,6 +239,7 @@ static unsigned run_set(const char *which, const struct run_opts *o)
 	struct hwperf_inv_report start, seen;
 	const char *first_bench = NULL;
 
+	console_intr_watch();
 	env_now(&env);
 	if (o->tap)
 		printf("TAP version 13\n");
@@ -249,6 +251,13 @@ static unsigned run_set(const char *which, const struct run_opts *o)
 		hwperf_invariants(&seen);
 		if (!first_bench && seen.violations != start.violations)
 			first_bench = (*b)->name;
+		/* A benchmark's own waits are not interrupted: it ends
+		 * clean, and Ctrl-C stops the set after it. */
+		if (console_intr_pending()) {
+			printf("interrupted: stopped after benchmark %s; the "
+			       "rest did not run\n", (*b)->name);
+			break;
+		}
 	}
 	invariants_check(&start, first_bench, o, &env, &t);
 	summary(&t, o->json, o->tap);

@@ -16,7 +16,7 @@
  *	event NAME code=0xC counters=0xM DESC
  *	umask EVENT:NAME bits=0xB DESC
  *	assign I SPEC hw=H code=0xC name=NAME
- *	dispatch ERROR: REASON
+ *	error: dispatch ERROR: REASON
  *	wait I SPEC
  * After TOOMANY, NOASSIGN or EVTMANY the assign lines are the events that
  * go on together (what hwperf counts first when it multiplexes the set)
@@ -84,7 +84,7 @@ static int dispatch(const struct ev_target *t, int n, char **specs)
 	err = events_dispatch(t, (const char *const *)specs, (unsigned)n, out,
 	                      reason, sizeof(reason));
 	if (err != EV_OK)
-		printf("dispatch %s: %s\n", events_strerror(err), reason);
+		printf("error: dispatch %s: %s\n", events_strerror(err), reason);
 	if (err != EV_OK && (!partial(err) || n > EV_DISPATCH_MAX))
 		return CMD_ERR_REPORTED;
 	for (int i = 0; i < n; i++)

@@ -73,5 +73,8 @@ void hwperf_reap(struct hwperf_task *parent, struct hwperf_task *child)
 
 	if (parent)
 		give_to_parent(parent, child);
+	/* Its slot is about to be reused: whatever went wrong, it must not
+	 * stay on the holders list (a phantom USER holder, a looping list). */
+	hwperf_holder_del(child);
 	hwperf_unlock(cpu, f);
 }

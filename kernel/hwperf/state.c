@@ -187,6 +187,21 @@ static bool has_thresholds(const struct hwperf_control *ctl)
 	return false;
 }
 
+/*
+ * A task that has passed hwperf_exit is still in the task table until it
+ * becomes a zombie, so lookup finds it.  Counters given to it now would
+ * never be taken back: it would stay on the holders list after its slot
+ * is freed (a phantom USER holder, and a list that loops once the slot is
+ * reused).  To hwperf it no longer exists.
+ */
+static int refuse_exited(const struct hwperf_task *t, struct hwperf_reason *why)
+{
+	if (t->flags & HWPERF_TF_EXITED)
+		return hwperf_fail(why, ESRCH, "pid %d is exiting",
+		                   hwperf_env_pid(t));
+	return 0;
+}
+
 /* Start t's counters now if it runs here; elsewhere at that CPU's hook. */
 static void start_where_running(struct hwperf_task *t, unsigned cpu)
 {
@@ -250,6 +265,7 @@ static int do_enable(struct hwperf_task *caller, int pid,
 	int err;
 
 	if ((err = find_target(caller, pid, &t, why)) < 0 ||
+	    (err = refuse_exited(t, why)) < 0 ||
 	    (err = hwperf_resolve(ctl, res, why)) < 0)
 		return err;
 	modes = hwperf_ctl_modes(ctl);
@@ -387,7 +403,8 @@ static int do_set_control(struct hwperf_task *caller, int pid,
 		return err;
 	if (holds_system(t))
 		return hwperf_sys_set_locked(ctl, cpu, caller, why);
-	if ((err = hwperf_resolve(ctl, res, why)) < 0 ||
+	if ((err = refuse_exited(t, why)) < 0 ||
+	    (err = hwperf_resolve(ctl, res, why)) < 0 ||
 	    (err = check_privilege(caller, hwperf_ctl_modes(ctl), why)) < 0)
 		return err;
 	if (hwperf_ctl_modes(ctl) & PMU_MODE_K)

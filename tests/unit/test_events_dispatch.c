@@ -412,7 +412,7 @@ static void test_events_command(void **state)
 	                    "name=branch-misses\n");
 	assert_int_equal(CMD("events", "--model", "24k", "branches", "branches"),
 	                 CMD_ERR_REPORTED);
-	assert_string_equal(cmd_out, "dispatch EVTMANY: 'branches' given more "
+	assert_string_equal(cmd_out, "error: dispatch EVTMANY: 'branches' given more "
 	                    "often than it has counters\n"
 	                    "assign 0 branches hw=0 code=0x2 name=branches\n"
 	                    "wait 1 branches\n");
@@ -422,12 +422,12 @@ static void test_events_command(void **state)
 	                    "assign 1 cycles hw=1 code=0x0 name=cycles\n");
 	assert_int_equal(CMD("events", "cycles", "syscalls", "cycles"),
 	                 CMD_ERR_REPORTED);
-	assert_string_equal(cmd_out, "dispatch TOOMANY: 3 events, 2 usable counters\n"
+	assert_string_equal(cmd_out, "error: dispatch TOOMANY: 3 events, 2 usable counters\n"
 	                    "assign 0 cycles hw=0 code=0x0 name=cycles\n"
 	                    "assign 1 syscalls hw=1 code=0x1 name=syscalls\n"
 	                    "wait 2 cycles\n");
 	assert_int_equal(CMD("events", "bogus"), CMD_ERR_REPORTED);
-	assert_string_equal(cmd_out, "dispatch NOTFOUND: no event 'bogus' here\n");
+	assert_string_equal(cmd_out, "error: dispatch NOTFOUND: no event 'bogus' here\n");
 	assert_int_equal(CMD("events", "--model", "vax"), CMD_ERR_REPORTED);
 	assert_int_equal(CMD("events", "--bogus", "x"), -EINVAL);
 }

@@ -41,6 +41,8 @@ static enum le_result feed(const char *s, size_t n)
 	return r;
 }
 
+#define CH_BACKSPACE 0x08
+
 #define FEED(lit) feed(lit, sizeof(lit) - 1)
 
 static void test_simple_line_cr(void **state)
@@ -104,6 +106,32 @@ static void test_overlong_line_refused_whole(void **state)
 	/* The editor recovers: the next line is complete and clean. */
 	assert_int_equal(FEED("echo ok\r"), LE_LINE);
 	assert_string_equal(le_line(&le), "echo ok");
+}
+
+/* Backspace first takes back the characters that were dropped, then the
+ * kept ones: once the line is back within the limit it is accepted, and
+ * it is the characters the person still sees. */
+static void test_backspace_back_under_the_limit_accepts(void **state)
+{
+	(void)state;
+	for (int i = 0; i < LINE_MAX_LEN + 8; i++)
+		le_feed(&le, i < LINE_MAX_LEN - 2 ? 'x' : 'y');
+	for (int i = 0; i < 10; i++)
+		le_feed(&le, 0x7f);
+	assert_int_equal(FEED("\r"), LE_LINE);
+	assert_int_equal(strlen(le_line(&le)), LINE_MAX_LEN - 2);
+	assert_null(strchr(le_line(&le), 'y'));
+}
+
+/* Still over the limit after some Backspaces: still refused. */
+static void test_backspace_not_enough_still_refused(void **state)
+{
+	(void)state;
+	for (int i = 0; i < LINE_MAX_LEN + 8; i++)
+		le_feed(&le, 'x');
+	for (int i = 0; i < 7; i++)
+		le_feed(&le, CH_BACKSPACE);
+	assert_int_equal(FEED("\r"), LE_TOOLONG);
 }
 
 static void test_exactly_max_is_accepted(void **state)
@@ -186,6 +214,8 @@ int main(void)
 		cmocka_unit_test_setup(test_ctrl_u_erases, setup),
 		cmocka_unit_test_setup(test_ctrl_c_cancels, setup),
 		cmocka_unit_test_setup(test_overlong_line_refused_whole, setup),
+		cmocka_unit_test_setup(test_backspace_back_under_the_limit_accepts, setup),
+		cmocka_unit_test_setup(test_backspace_not_enough_still_refused, setup),
 		cmocka_unit_test_setup(test_exactly_max_is_accepted, setup),
 		cmocka_unit_test_setup(test_binary_junk_dropped, setup),
 		cmocka_unit_test_setup(test_history_up_down, setup),
