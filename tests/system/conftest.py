@@ -26,6 +26,10 @@ def pytest_generate_tests(metafunc):
     if "target" in metafunc.fixturenames:
         names = TARGETS if not metafunc.definition.get_closest_marker("kernel_only") \
             else KERNEL_TARGETS
+        # A module of portable-code checks names its targets (quick_console).
+        only = getattr(metafunc.module, "QUICK_TARGETS", None)
+        if only:
+            names = [n for n in names if n in only]
         metafunc.parametrize("target", _selected(metafunc.config, list(names)),
                              scope="session")
 
@@ -62,6 +66,18 @@ def console(target, _console_pool):
             _console_pool.pop(target, None)
     else:
         _console_pool.pop(target, None)
+
+
+@pytest.fixture
+def quick_console(target, request):
+    """The shared console without pexpect's 50 ms pause before each send,
+    for modules of many short commands (nothing there races the echo).
+    Such a module may name QUICK_TARGETS: its checks are of portable
+    kernel code, and only those targets are parametrized (above)."""
+    console = request.getfixturevalue("console")
+    delay, console.proc.delaybeforesend = console.proc.delaybeforesend, None
+    yield console
+    console.proc.delaybeforesend = delay
 
 
 @pytest.fixture

@@ -204,6 +204,20 @@ class Console:
         return self.text(b if isinstance(b, bytes) else b"")
 
 
+def spawn_pid(console, args):
+    """`spawn ARGS` on console; the new task's pid."""
+    out = console.run("spawn " + args)
+    m = re.match(r"pid (\d+)", out)
+    assert m, out
+    return int(m.group(1))
+
+
+def kill_and_reap(console, *pids):
+    for pid in pids:
+        console.run("kill -KILL %d" % pid)
+        console.run("wait %d" % pid, timeout=30)
+
+
 def kv(output):
     """Parse `key: value` lines into a dict."""
     d = {}

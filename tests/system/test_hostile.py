@@ -10,38 +10,20 @@ import time
 
 import pytest
 
-HOSTILE_TARGETS = ("x86_64", "mips")
+from tally_console import kill_and_reap, spawn_pid
+
+QUICK_TARGETS = ("x86_64", "mips")      # conftest quick_console
 # An error's first line; `stat --json` answers with its JSON error object.
 ERROR = re.compile(r'^(error: |err |\{"ok":false,)')
 PANIC = re.compile(r"^panic:", re.M)  # a panic also never gives the prompt back
 
 
 @pytest.fixture
-def c(target, request):
-    # Decided before the shared console is asked for, so a skipped
-    # target is never booted for nothing.
-    if target not in HOSTILE_TARGETS:
-        pytest.skip("hostile-input checks run on %s only (same kernel code)"
-                    % " and ".join(HOSTILE_TARGETS))
-    console = request.getfixturevalue("console")
-    # Many short commands: without pexpect's 50 ms pause before each
-    # send (nothing here races the echo), the module is several times
-    # faster.
-    delay, console.proc.delaybeforesend = console.proc.delaybeforesend, None
-    yield console
-    console.proc.delaybeforesend = delay
+def c(quick_console):
+    return quick_console
 
 
-def spawn(c, args):
-    out = c.run("spawn " + args)
-    m = re.match(r"pid (\d+)", out)
-    assert m, out
-    return int(m.group(1))
-
-
-def end(c, pid):
-    c.run("kill -KILL %d" % pid)
-    c.run("wait %d" % pid, timeout=30)
+spawn, end = spawn_pid, kill_and_reap
 
 
 def free_pages(c):

@@ -18,34 +18,17 @@ import re
 
 import pytest
 
-ISOLATION_TARGETS = ("x86_64", "mips")
+from tally_console import kill_and_reap, spawn_pid
+
+QUICK_TARGETS = ("x86_64", "mips")      # conftest quick_console
 
 
 @pytest.fixture
-def c(target, request):
-    if target not in ISOLATION_TARGETS:
-        pytest.skip("isolation checks run on %s only (same kernel code)"
-                    % " and ".join(ISOLATION_TARGETS))
-    console = request.getfixturevalue("console")
-    # Many short commands: without pexpect's 50 ms pause before each
-    # send (nothing here races the echo), the module is several times
-    # faster.
-    delay, console.proc.delaybeforesend = console.proc.delaybeforesend, None
-    yield console
-    console.proc.delaybeforesend = delay
+def c(quick_console):
+    return quick_console
 
 
-def spawn(c, args):
-    out = c.run("spawn " + args)
-    m = re.match(r"pid (\d+)", out)
-    assert m, out
-    return int(m.group(1))
-
-
-def end(c, *pids):
-    for pid in pids:
-        c.run("kill -KILL %d" % pid)
-        c.run("wait %d" % pid, timeout=30)
+spawn, end = spawn_pid, kill_and_reap
 
 
 def eperm(out):
