@@ -62,26 +62,6 @@ uint64_t cycle_rate_snap(uint64_t hz, uint64_t err)
 	return hz;
 }
 
-int cycle_rate_from_cpuid(uint32_t max_leaf, const uint32_t leaf15[3],
-			  const uint32_t leaf16_eax, struct cycle_rate *r)
-{
-	if (max_leaf < 0x15 || leaf15[0] == 0 || leaf15[1] == 0)
-		return -1;
-	if (leaf15[2] != 0) {
-		r->hz = (uint64_t)leaf15[2] * leaf15[1] / leaf15[0];
-		r->err_hz = 0;
-		r->source = "cpuid 0x15";
-		return 0;
-	}
-	if (max_leaf >= 0x16 && (leaf16_eax & 0xffff) != 0) {
-		r->hz = (uint64_t)(leaf16_eax & 0xffff) * 1000000u;
-		r->err_hz = 500000u;
-		r->source = "cpuid 0x16";
-		return 0;
-	}
-	return -1;
-}
-
 void cycle_rate_set(const struct cycle_rate *r)
 {
 	current = *r;

@@ -2,8 +2,8 @@
  * cycle_rate.h - the cycle counter's rate and how well it is known.
  *
  * The rate comes, in this order of preference, from the boot argument
- * cyclehz=N (given outright, error 0), from the CPU (x86 CPUID leaf 0x15,
- * or 0x16's base frequency in whole MHz), or from a short calibration
+ * cyclehz=N (given outright, error 0), from the CPU where the arch can
+ * read it (x86 CPUID: arch/x86_64/tsc_rate.c), or from a short calibration
  * against the i8254 (cycle_rate_from_window).  Boot prints it as
  * `cycle counter: N Hz ± E (source)` and `info` as cycles_hz and
  * cycles_hz_err.
@@ -48,15 +48,6 @@ int cycle_rate_from_window(const struct cycle_window *w, struct cycle_rate *r);
  * rate), else hz itself.  Every result stays within the bound.
  */
 uint64_t cycle_rate_snap(uint64_t hz, uint64_t err);
-
-/*
- * x86 CPUID: leaf 0x15 (eax = denominator, ebx = numerator, ecx = crystal
- * Hz) gives ecx * ebx / eax exactly; without ecx, leaf 0x16's eax (base
- * MHz, 0 when absent) gives a rate to within 0.5 MHz.  max_leaf is leaf
- * 0's eax.  Returns 0 and fills r, or -1 when the CPU does not say.
- */
-int cycle_rate_from_cpuid(uint32_t max_leaf, const uint32_t leaf15[3],
-			  const uint32_t leaf16_eax, struct cycle_rate *r);
 
 /* The rate in force, set once by the arch's timer start. */
 void cycle_rate_set(const struct cycle_rate *r);

@@ -10,6 +10,7 @@
 #include "cycle_rate.h"
 #include "i8254.h"
 #include "irq.h"
+#include "tsc_rate.h"
 
 static uint64_t tsc_hz;
 
@@ -21,23 +22,6 @@ uint64_t arch_cycles(void)
 uint64_t arch_cycles_hz(void)
 {
 	return tsc_hz;
-}
-
-/* The CPU's own statement of the TSC rate, if it makes one. */
-static int tsc_rate_from_cpu(struct cycle_rate *r)
-{
-	uint32_t max_leaf = cpuid(0, 0).eax;
-	uint32_t l15[3] = { 0, 0, 0 }, l16 = 0;
-
-	if (max_leaf >= 0x15) {
-		struct cpuid_regs c = cpuid(0x15, 0);
-		l15[0] = c.eax;
-		l15[1] = c.ebx;
-		l15[2] = c.ecx;
-	}
-	if (max_leaf >= 0x16)
-		l16 = cpuid(0x16, 0).eax;
-	return cycle_rate_from_cpuid(max_leaf, l15, l16, r);
 }
 
 static void tick(void *arg)

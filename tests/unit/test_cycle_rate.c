@@ -15,6 +15,7 @@
 #include "bootargs.h"
 #include "cycle_rate.h"
 #include "i8254.h"
+#include "arch/x86_64/tsc_rate.h"
 
 #define NS 1000000000ull
 
@@ -155,17 +156,17 @@ static void test_cpuid_leaves(void **state)
 	const uint32_t zeros[3] = { 0, 0, 0 };
 
 	(void)state;
-	assert_int_equal(cycle_rate_from_cpuid(0x16, l15, 0, &r), 0);
+	assert_int_equal(tsc_rate_from_cpuid(0x16, l15, 0, &r), 0);
 	assert_int_equal(r.hz, 1992000000ull);
 	assert_int_equal(r.err_hz, 0);
 	assert_string_equal(r.source, "cpuid 0x15");
-	assert_int_equal(cycle_rate_from_cpuid(0x16, no_crystal, 2000, &r), 0);
+	assert_int_equal(tsc_rate_from_cpuid(0x16, no_crystal, 2000, &r), 0);
 	assert_int_equal(r.hz, 2000000000ull);
 	assert_int_equal(r.err_hz, 500000);
 	assert_string_equal(r.source, "cpuid 0x16");
-	assert_int_equal(cycle_rate_from_cpuid(0x15, no_crystal, 2000, &r), -1);
-	assert_int_equal(cycle_rate_from_cpuid(0x16, zeros, 2000, &r), -1);   /* QEMU TCG */
-	assert_int_equal(cycle_rate_from_cpuid(0x14, l15, 0, &r), -1);
+	assert_int_equal(tsc_rate_from_cpuid(0x15, no_crystal, 2000, &r), -1);
+	assert_int_equal(tsc_rate_from_cpuid(0x16, zeros, 2000, &r), -1);   /* QEMU TCG */
+	assert_int_equal(tsc_rate_from_cpuid(0x14, l15, 0, &r), -1);
 }
 
 static void test_boot_prefers_cyclehz_then_cpu_then_i8254(void **state)
