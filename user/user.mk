@@ -19,16 +19,17 @@ ifeq ($(ARCH),x86_64)
         -fno-pie -fno-asynchronous-unwind-tables
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
   USER_STUBS := arch/x86_64/user/crt0.asm arch/x86_64/user/syscall.asm
-  USER_LIB_STUBS := arch/x86_64/user/ucounters.asm
-  # nasm cannot read C headers: hand it the one number it needs.
-  USER_SYS_SIGRETURN := $(shell sed -n 's/^\#define SYS_sigreturn[[:space:]]*\([0-9]*\).*/\1/p' kernel/syscall_nr.h)
+  USER_LIB_STUBS := arch/x86_64/user/ucounters.asm arch/x86_64/user/sysloop.asm
+  # nasm cannot read C headers: hand it the numbers it needs.
+  sys_nr = $(shell sed -n 's/^\#define SYS_$(1)[[:space:]]*\([0-9]*\).*/\1/p' kernel/syscall_nr.h)
+  USER_NASM_DEFS := -DSYS_SIGRETURN=$(call sys_nr,sigreturn) -DSYS_GETPPID=$(call sys_nr,getppid)
 else
   USER_ARCH_CFLAGS := -isystem $(CC_INC) --target=$(MTRIPLE) -march=mips32r2 \
         -mabi=32 -msoft-float -mno-abicalls -G 0 -fno-asynchronous-unwind-tables \
         $(ENDIAN_DEF)
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
   USER_STUBS := arch/mips/user/crt0.S arch/mips/user/syscall.S
-  USER_LIB_STUBS := arch/mips/user/ucounters.S
+  USER_LIB_STUBS := arch/mips/user/ucounters.S arch/mips/user/sysloop.S
 endif
 
 USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
@@ -62,7 +63,7 @@ $(UB)/obj/%.S.o: %.S $(B)/flags
 
 $(UB)/obj/%.asm.o: %.asm kernel/syscall_nr.h $(B)/flags
 	@mkdir -p $(dir $@)
-	nasm $(ASFLAGS) -DSYS_SIGRETURN=$(USER_SYS_SIGRETURN) -MD $(UB)/obj/$*.asm.d -MP $< -o $@
+	nasm $(ASFLAGS) $(USER_NASM_DEFS) -MD $(UB)/obj/$*.asm.d -MP $< -o $@
 
 $(USER_LIB_A): $(USER_LIB_OBJS)
 	rm -f $@

@@ -44,6 +44,8 @@ int getrusage(int who, struct tally_rusage *ru);
 
 /* Parse argv[i] as a decimal count, or print usage and exit. */
 unsigned long arg_count(int argc, char **argv, int i, const char *usage);
+/* arch/<arch>/user/sysloop.*: n getppid calls in a loop of known shape. */
+void tally_sysloop(uint32_t n);
 /* arg_count for a loop count that must fit 32 bits (the loop programs). */
 uint32_t arg_count32(int argc, char **argv, int i, const char *usage);
 
