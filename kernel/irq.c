@@ -97,7 +97,7 @@ static int pmi_test(void)
 	uint64_t start, limit = arch_cycles_hz() / PMI_TEST_WAIT_DIV;
 	int r;
 
-	if (current_task()->uid != 0) {
+	if (!task_is_root(current_task())) {
 		printf("error: irqs --test-pmi: EPERM: root only\n");
 		return CMD_ERR_REPORTED;
 	}
