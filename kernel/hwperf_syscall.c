@@ -10,9 +10,9 @@
  * on the hot path, through a buffer of the CPU's own, held with
  * preemption off from the read to the end of the copy out, so neither
  * the heap nor a second task touches it.  The copy out is checked page by
- * page (EFAULT), and nothing reaches the caller when the read fails.  HWPERF_OP_MAP gives the
- * caller its read page (kernel/hwperf/upage.c), to read counts without
- * coming here.
+ * page (EFAULT), and nothing reaches the caller when the read fails.
+ * HWPERF_OP_MAP gives the caller its read page (kernel/hwperf/upage.c),
+ * to read counts without coming here.
  */
 #include <errno.h>
 #include <string.h>
