@@ -20,7 +20,7 @@ def counts(out):
     return {m.group(1): tuple(map(int, m.groups()[1:])) for m in COUNT.finditer(out)}
 
 
-def test_system_cycles_never_exceed_their_time(console):
+def test_R12_system_cycles_never_exceed_their_time(console):
     """The finding: on an idle machine, SYSTEM-mode cycles:k read more than
     its own time-enabled on every read."""
     assert console.run("hwperf sys force cycles:k,syscalls:k").startswith("ok gen=")

@@ -57,7 +57,7 @@ static void test_honest_reads_pass_and_are_counted(void **state)
 	assert_int_equal(inv().violations, before.violations);
 }
 
-static void test_running_above_enabled_is_a_violation(void **state)
+static void test_R9_running_above_enabled_is_a_violation(void **state)
 {
 	uint64_t v0;
 
@@ -92,7 +92,7 @@ static void test_clock_event_above_running_is_a_violation(void **state)
 	hwperf_core.caps.clock_event = NULL;
 }
 
-static void test_count_backwards_is_a_violation(void **state)
+static void test_R9_count_backwards_is_a_violation(void **state)
 {
 	uint64_t v0;
 
@@ -122,7 +122,7 @@ static void test_restart_is_not_backwards(void **state)
 	assert_int_equal(inv().violations, v0);
 }
 
-static void test_system_read_must_equal_the_sum_over_cpus(void **state)
+static void test_R12_system_read_must_equal_the_sum_over_cpus(void **state)
 {
 	struct hwperf_reason why;
 	struct hwperf_counts c;
@@ -152,11 +152,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_honest_reads_pass_and_are_counted, setup),
-		cmocka_unit_test_setup(test_running_above_enabled_is_a_violation, setup),
+		cmocka_unit_test_setup(test_R9_running_above_enabled_is_a_violation, setup),
 		cmocka_unit_test_setup(test_clock_event_above_running_is_a_violation, setup),
-		cmocka_unit_test_setup(test_count_backwards_is_a_violation, setup),
+		cmocka_unit_test_setup(test_R9_count_backwards_is_a_violation, setup),
 		cmocka_unit_test_setup(test_restart_is_not_backwards, setup),
-		cmocka_unit_test_setup(test_system_read_must_equal_the_sum_over_cpus, setup),
+		cmocka_unit_test_setup(test_R12_system_read_must_equal_the_sum_over_cpus, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
