@@ -4,6 +4,7 @@
 #   make iso                                       x86_64 hybrid BIOS/UEFI ISO
 #   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU=]
 #   make test                                      host unit tests + QEMU tests
+#   make lab-test [LG_ENV=tests/labgrid/X.yaml]    console tests through labgrid
 #   make clean
 #
 # Outputs go to build/<target>/ where target is x86_64, mips or mipsbe.
@@ -94,7 +95,7 @@ include user/user.mk
 
 KERNEL := $(B)/tally.elf
 
-.PHONY: all kernel iso run test unit system clean deps
+.PHONY: all kernel iso run test lab-test unit system clean deps
 all: kernel
 kernel: $(KERNEL) $(KERNEL_EXTRA)
 
@@ -168,6 +169,19 @@ test: deps
 	$(MAKE) unit-build
 	$(MAKE) witness
 	/usr/bin/python3 -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
+	$(MAKE) lab-test
+
+# The console tests again, through labgrid instead of scripts/qemu-run
+# (tests/system/lab_console.py): LG_ENV names the environment, a board's or
+# QEMU's (tests/labgrid/*.yaml); LAB_TESTS the modules it runs.
+LG_ENV    ?= tests/labgrid/qemu.yaml
+LAB_TESTS ?= tests/system/test_console.py tests/system/test_tasks.py tests/system/test_bench.py
+lab-test: deps
+	$(MAKE) ARCH=x86_64 kernel
+	$(MAKE) ARCH=mips ENDIAN=little kernel
+	@# Status 5 is "no tests collected": PYTEST_ARGS chose only targets
+	@# (say --target x86_64-iso-uefi) that the environment does not have.
+	/usr/bin/python3 -m pytest -p no:cacheprovider $(LAB_TESTS) --lg-env $(LG_ENV) $(PYTEST_ARGS) || [ $$? = 5 ]
 
 include tests/unit/unit.mk
 include tests/witness/witness.mk

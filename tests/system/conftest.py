@@ -2,6 +2,9 @@
 
     pytest tests/system                   every target
     pytest tests/system --target mips     one target (repeatable option)
+    pytest tests/system --lg-env tests/labgrid/qemu.yaml
+                                          the shared consoles through labgrid
+                                          (lab_console.py): its targets only
 """
 import os
 import sys
@@ -9,7 +12,14 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tally_console  # noqa: E402
 from tally_console import TARGETS, KERNEL_TARGETS, Console  # noqa: E402
+
+
+def _lab_env(config):
+    """The labgrid environment that labgrid's own pytest plugin read from
+    --lg-env or LG_ENV, or None when the consoles come from qemu-run."""
+    return getattr(config, "_labgrid_env", None)
 
 
 def pytest_addoption(parser):
@@ -30,12 +40,22 @@ def pytest_generate_tests(metafunc):
         only = getattr(metafunc.module, "QUICK_TARGETS", None)
         if only:
             names = [n for n in names if n in only]
+        env = _lab_env(metafunc.config)
+        if env is not None:
+            names = [n for n in names if n in env.config.get_targets()]
         metafunc.parametrize("target", _selected(metafunc.config, list(names)),
                              scope="session")
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "kernel_only: needs boot arguments, so -kernel targets only")
+
+
+def pytest_sessionstart(session):
+    if _lab_env(session.config) is not None:
+        tally_console.private_boots_refused = (
+            "a labgrid target boots only as its environment file says; "
+            "this test needs a QEMU of its own (boot arguments, -icount or a CPU model)")
 
 
 _consoles = {}
@@ -49,11 +69,16 @@ def _console_pool():
 
 
 @pytest.fixture
-def console(target, _console_pool):
+def console(target, _console_pool, request):
     """A booted console for target, shared by the tests that leave it usable."""
     c = _console_pool.get(target)
     if c is None or not c.alive():
-        c = Console(target)
+        env = _lab_env(request.config)
+        if env is not None:
+            from lab_console import LabConsole
+            c = LabConsole(env, target)
+        else:
+            c = Console(target)
         _console_pool[target] = c
     yield c
     # A test that powered off, crashed or wedged the guest must not
