@@ -110,6 +110,8 @@ int counted_spawn(int argc, char **argv, struct counted_run *r, int *gen,
 		free_prof(r->prof);
 		return -ESRCH;
 	}
+	if (!r->ctl)
+		return pid;
 	*gen = enable(pid, r, why);
 	if (*gen >= 0 && !child_never_ran(pid)) {
 		snprintf(why->text, sizeof(why->text), "EBUSY: pid %d ran before its "

@@ -20,6 +20,8 @@ struct task;
 struct task_profile;
 
 struct counted_run {
+	/* NULL: enable nothing for the child, whose counting is already on
+	 * elsewhere (stat -a's system-wide set); gen is then not written. */
 	const struct hwperf_control *ctl;
 	bool profile;                   /* hwperf_profile_enable, not enable */
 	struct task_profile *prof;      /* given to the child (profile only) */

@@ -61,3 +61,88 @@ unsigned stat_running_pct100(uint64_t running, uint64_t enabled)
 		return PCT100_WHOLE;
 	return (unsigned)stat_muldiv(running, PCT100_WHOLE, enabled);
 }
+
+uint64_t stat_mean(const uint64_t *v, unsigned n)
+{
+	/* Quotient and remainder kept apart, so no sum exceeds 64 bits. */
+	uint64_t q = 0, r = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		q += v[i] / n;
+		r += v[i] % n;
+		q += r / n;
+		r %= n;
+	}
+	return q + (r * 2 >= n ? 1 : 0);
+}
+
+uint64_t stat_isqrt(uint64_t x)
+{
+	uint64_t root = 0, bit = 1ull << (WORD_BITS - 2);
+
+	while (bit > x)
+		bit >>= 2;
+	/* Digit by digit, two bits of x per bit of the root. */
+	while (bit) {
+		if (x >= root + bit) {
+			x -= root + bit;
+			root = (root >> 1) + bit;
+		} else {
+			root >>= 1;
+		}
+		bit >>= 2;
+	}
+	return root;
+}
+
+#define PPM 1000000u
+#define PPM_PER_PCT100 100u    /* 1% = 10000 ppm; a hundredth of it, 100 */
+
+unsigned stat_noise_pct100(const uint64_t *v, unsigned n)
+{
+	uint64_t mean = stat_mean(v, n), sum_sq = 0;
+
+	if (n < 2 || mean == 0)
+		return 0;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t d = v[i] > mean ? v[i] - mean : mean - v[i];
+		uint64_t ppm = stat_muldiv(d, PPM, mean);
+
+		if (ppm > STAT_NOISE_CAP_PPM)
+			ppm = STAT_NOISE_CAP_PPM;
+		sum_sq += ppm * ppm;
+	}
+	/* Sample variance / n is the variance of the mean. */
+	uint64_t sd_mean_ppm = stat_isqrt(sum_sq / (n - 1) / n);
+	return (unsigned)((sd_mean_ppm + PPM_PER_PCT100 / 2) / PPM_PER_PCT100);
+}
+
+#define DIGIT_GROUP 3
+
+char *stat_commas(uint64_t v, char *buf, unsigned len)
+{
+	char tmp[STAT_COMMAS_LEN];
+	unsigned n = 0, out = 0;
+
+	do {
+		if (n && n % (DIGIT_GROUP + 1) == DIGIT_GROUP)
+			tmp[n++] = ',';
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (len == 0)
+		return buf;
+	while (n && out + 1 < len)
+		buf[out++] = tmp[--n];
+	buf[out] = '\0';
+	return buf;
+}
+
+#define MILLI 1000u
+
+uint64_t stat_ratio_milli(uint64_t num, uint64_t den)
+{
+	if (den == 0)
+		return UINT64_MAX;
+	return stat_muldiv(num, MILLI, den);
+}

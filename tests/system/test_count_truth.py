@@ -61,7 +61,7 @@ def test_user_time_leaks_few_kernel_instructions(target, boot):
     ipt = INSNS_PER_TICK[target]
     runs = {}
     for n in (0, 10000):
-        out = c.run("stat -e cycles:u,syscalls:u sysloop %020d" % n, timeout=120)
+        out = c.run("stat --kv -e cycles:u,syscalls:u sysloop %020d" % n, timeout=120)
         assert re.search(r"^exit 0$", out, re.M), out
         runs[n] = counts(out)
     assert runs[10000]["syscalls:u"][0] - runs[0]["syscalls:u"][0] == 10000

@@ -104,7 +104,7 @@ def insns_per_tick(console):
 
 def stat(console, prog, args):
     """(counts by event, witness id) of one stat run."""
-    out = console.run("stat -e %s %s %s" % (SPEC, prog, args), timeout=RUN_TIMEOUT)
+    out = console.run("stat --kv -e %s %s %s" % (SPEC, prog, args), timeout=RUN_TIMEOUT)
     assert re.search(r"^exit 0$", out, re.M), out
     m = STAT_ID.search(out)
     assert m, "no witness id (boot argument `witness`):\n" + out
