@@ -2,6 +2,7 @@
 #
 #   make [ARCH=x86_64|mips] [ENDIAN=little|big]   build the kernel
 #   make iso                                       x86_64 hybrid BIOS/UEFI ISO
+#   make flash|srec ARCH=mips [ENDIAN=] [APPEND=]  Malta boot flash, S-record (arch/mips/flash/flash.mk)
 #   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU=]
 #   make test                                      host unit tests + QEMU tests
 #   make clean

@@ -5,7 +5,8 @@
  *   1. the GT-64120 system controller moved from its reset base to where
  *      YAMON and QEMU's -kernel loader leave it, with the same PCI windows
  *      (the kernel reaches the PIIX4's ISA I/O at physical 0x18000000);
- *   2. the PIIX4's COM1 set to 115200 8N1 for the stub's own messages;
+ *   2. COM1 enabled in the Super I/O and set to 115200 8N1 for the stub's
+ *      own messages;
  *   3. the RAM size from the SDRAM module's SPD EEPROM on the board's I2C
  *      bus (the FPGA's I2C registers), refusing to start without it;
  *   4. the kernel image copied from the flash to its load address;
@@ -77,6 +78,19 @@
 #define LSR_THRE               0x20u
 #define UART_DIVISOR_115200    1      /* 1.8432 MHz / 16 / 115200 */
 #define UART_SPIN_MAX          100000u
+
+/* ---- SMSC FDC37M817 Super I/O: configuration through two ISA ports --------- */
+#define SIO_CONFIG_INDEX       0x3f0u
+#define SIO_CONFIG_DATA        0x3f1u
+#define SIO_ENTER_CONFIG       0x55u
+#define SIO_EXIT_CONFIG        0xaau
+#define SIO_REG_LDN            0x07u  /* logical device the next registers address */
+#define SIO_REG_ACTIVATE       0x30u
+#define SIO_REG_BASE_HI        0x60u
+#define SIO_REG_BASE_LO        0x61u
+#define SIO_REG_IRQ            0x70u
+#define SIO_LDN_COM1           4u
+#define COM1_IRQ               4u
 
 /* ---- SPD EEPROM on I2C ---------------------------------------------------- */
 #define SPD_I2C_ADDR           0x50u  /* the first module socket */
@@ -170,11 +184,40 @@ static void gt_setup(void)
 	gt_wr(GT_BASE, GT_PCI0M1HD, GT_DECODE(PCI0_MEM1_TOP) & 0x7f);
 }
 
+/* ---- Super I/O ------------------------------------------------------------- */
+
+static void isa_out8(uint16_t port, uint8_t v)
+{
+	*(volatile uint8_t *)(uintptr_t)KSEG1(MALTA_ISA_IO_PHYS + port) = v;
+}
+
+static void sio_set(uint8_t reg, uint8_t v)
+{
+	isa_out8(SIO_CONFIG_INDEX, reg);
+	isa_out8(SIO_CONFIG_DATA, v);
+}
+
+/*
+ * The board's serial ports live in the Super I/O, which comes out of
+ * reset with its logical devices off until firmware activates them: COM1
+ * at 0x3f8 on IRQ 4, where the kernel's console driver expects it.
+ */
+static void superio_setup(void)
+{
+	isa_out8(SIO_CONFIG_INDEX, SIO_ENTER_CONFIG);
+	sio_set(SIO_REG_LDN, SIO_LDN_COM1);
+	sio_set(SIO_REG_BASE_HI, (uint8_t)(COM1 >> 8));
+	sio_set(SIO_REG_BASE_LO, (uint8_t)COM1);
+	sio_set(SIO_REG_IRQ, COM1_IRQ);
+	sio_set(SIO_REG_ACTIVATE, 1);
+	isa_out8(SIO_CONFIG_INDEX, SIO_EXIT_CONFIG);
+}
+
 /* ---- UART ------------------------------------------------------------------- */
 
 static void uart_wr(unsigned reg, uint8_t v)
 {
-	*(volatile uint8_t *)(uintptr_t)KSEG1(MALTA_ISA_IO_PHYS + COM1 + reg) = v;
+	isa_out8((uint16_t)(COM1 + reg), v);
 }
 
 static uint8_t uart_rd(unsigned reg)
@@ -432,12 +475,14 @@ void flash_main(uint32_t semihosting)
 	stage("CP0 OK", 1);
 	gt_setup();
 	stage("GT64120", 2);
+	superio_setup();
+	stage("SUPERIO", 3);
 	uart_init();
 	puts_("\ntally-flash: reset, caches initialised, system controller at ");
 	putx(GT_BASE);
 	puts_("\n");
 
-	stage("SPD", 3);
+	stage("SPD", 4);
 	ram = ram_size(&why, &sz);
 	if (ram == 0)
 		refuse(why, semihosting);
@@ -449,7 +494,7 @@ void flash_main(uint32_t semihosting)
 	putu(sz.rows);
 	puts_(" rows)\n");
 
-	stage("COPY", 4);
+	stage("COPY", 5);
 	kbytes = (uint32_t)(flash_kernel_end - flash_kernel_start);
 	puts_("tally-flash: copying ");
 	putu(kbytes);
@@ -458,13 +503,13 @@ void flash_main(uint32_t semihosting)
 	puts_("\n");
 	copy_kernel(KERNEL_LOAD);
 
-	stage("ARGS", 5);
+	stage("ARGS", 6);
 	low = build_args(args, ram);
 	puts_("tally-flash: command line \"");
 	puts_(flash_cmdline);
 	puts_("\"\n");
 
-	stage("KERNEL", 6);
+	stage("KERNEL", 7);
 	puts_("tally-flash: starting the kernel at ");
 	putx(KERNEL_ENTRY);
 	puts_(semihosting ? " (semihosting)\n" : "\n");
