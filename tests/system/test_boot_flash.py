@@ -321,16 +321,23 @@ def test_flash_builtin_cmdline_runs_selftest(target):
 
 
 def test_make_run_boot_flash(target):
-    """The README's command: make run ARCH=mips BOOT=flash [ENDIAN=big]."""
+    """The README's command: make run ARCH=mips BOOT=flash [ENDIAN=big]
+    APPEND=..., which rebuilds the image with APPEND built in."""
     p = pexpect.spawn("make", ["-s", "run", "ARCH=mips", "ENDIAN=" + ENDIAN[target],
-                               "BOOT=flash"], cwd=ROOT, timeout=BOOT_TIMEOUT + 300)
+                               "BOOT=flash", "APPEND=hz=250 onpanic=halt"],
+                      cwd=ROOT, timeout=BOOT_TIMEOUT + 300)
     try:
         p.expect(PROMPT)
         assert b"booting via flash" in p.before
+        assert b"cmdline: hz=250 onpanic=halt" in p.before
+        p.sendline("info")
+        p.expect(PROMPT)
+        assert b"hz: 250" in p.before
         p.send("poweroff\r")
         p.expect(pexpect.EOF)
     finally:
         p.close()
+        _build(target, "flash")     # the default image again, no command line
     assert p.exitstatus == 0
 
 
