@@ -32,11 +32,6 @@ void flash_enter(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 void flash_halt(void) __attribute__((noreturn));
 void flash_semihost_exit(int code);
 
-/* reset.S's record of what the cache set-up found (bytes; 0 if none). */
-struct flash_caches {
-	uint32_t icache, dcache, l2;
-	uint32_t iline, dline;
-};
 extern const char flash_cmdline[];
 extern const uint8_t flash_kernel_start[], flash_kernel_end[];
 #endif
