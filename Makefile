@@ -2,6 +2,7 @@
 #
 #   make [ARCH=x86_64|mips] [ENDIAN=little|big]   build the kernel
 #   make iso                                       x86_64 hybrid BIOS/UEFI ISO
+#   make flash|srec ARCH=mips [ENDIAN=] [APPEND=]  Malta boot flash, S-record (arch/mips/flash/flash.mk)
 #   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU=]
 #   make test                                      host unit tests + QEMU tests
 #   make lab-test [LG_ENV=tests/labgrid/X.yaml]    console tests through labgrid
@@ -153,10 +154,11 @@ iso:
 run: deps
 	$(MAKE) ARCH=$(ARCH) ENDIAN=$(ENDIAN) kernel
 	@if [ "$(ARCH)" = x86_64 ] && [ "$(BOOT)" = iso ]; then $(MAKE) iso APPEND="$(APPEND)"; fi
+	@if [ "$(ARCH)" = mips ] && [ "$(BOOT)" = flash ]; then $(MAKE) ARCH=mips ENDIAN=$(ENDIAN) flash APPEND='$(subst ','\'',$(APPEND))'; fi
 	scripts/qemu-run --arch $(ARCH) --endian $(ENDIAN) --boot $(BOOT) \
 	    --firmware $(FIRMWARE) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
 	    $(if $(filter 1 yes,$(ICOUNT)),--icount) \
-	    $(if $(filter iso,$(BOOT)),,--append "$(APPEND)")
+	    $(if $(filter iso flash,$(BOOT)),,--append "$(APPEND)")
 
 # ---- tests ------------------------------------------------------------------
 # `make test` builds every target, then one pytest run covers the host unit
@@ -165,6 +167,8 @@ test: deps
 	$(MAKE) ARCH=x86_64 kernel
 	$(MAKE) ARCH=mips ENDIAN=little kernel
 	$(MAKE) ARCH=mips ENDIAN=big kernel
+	$(MAKE) ARCH=mips ENDIAN=little flash srec
+	$(MAKE) ARCH=mips ENDIAN=big flash srec
 	$(MAKE) iso
 	$(MAKE) unit-build
 	$(MAKE) witness
@@ -185,6 +189,7 @@ lab-test: deps
 
 include tests/unit/unit.mk
 include tests/witness/witness.mk
+include arch/mips/flash/flash.mk
 
 deps:
 	@scripts/install-deps --check || scripts/install-deps

@@ -3,7 +3,8 @@
  *
  * YAMON and QEMU's -kernel loader both pass a0 = argc, a1 = argv, a2 =
  * envp (alternating name and value strings, NULL-terminated) and a3 = RAM
- * size.  QEMU puts argv[1] = the whole -append string.  Under -semihosting
+ * size; Tally's own boot-flash stub passes the same, plus loader=flash.
+ * QEMU puts argv[1] = the whole -append string.  Under -semihosting
  * QEMU leaves a0 = 0xffffffff (arguments are meant to come through UHI),
  * but a1..a3 are still set up as usual with its fixed argc of 2.
  *
@@ -145,6 +146,7 @@ void bootinfo_parse(struct boot_info *bi, uint32_t a0, uint32_t a1,
 	uint32_t probe_top = (a3 != 0 && a3 < MALTA_RAM_LOW_MAX) ? a3
 							          : MALTA_RAM_LOW_MAX;
 	uint64_t memsize, ememsize, low;
+	const char *loader;
 	uint64_t first_free = (uintptr_t)__kernel_end & KSEG_PHYS_MASK;
 
 	if (first_free < MALTA_BOOT_AREA_END)
@@ -162,6 +164,10 @@ void bootinfo_parse(struct boot_info *bi, uint32_t a0, uint32_t a1,
 	if (memsize == 0)
 		memsize = a3;
 	ememsize = env_size(a2, probe_top, "ememsize");
+	/* Tally's boot-flash stub (arch/mips/flash) names itself. */
+	loader = env_get(a2, probe_top, "loader");
+	if (loader != NULL && strcmp(loader, "flash") == 0)
+		bi->loader = "flash";
 	bi->mem_total = ememsize > memsize ? ememsize : memsize;
 
 	low = memsize < MALTA_RAM_LOW_MAX ? memsize : MALTA_RAM_LOW_MAX;
