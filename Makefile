@@ -171,6 +171,7 @@ test: deps
 
 include tests/unit/unit.mk
 include tests/witness/witness.mk
+include boot/efi/efi.mk
 
 deps:
 	@scripts/install-deps --check || scripts/install-deps
