@@ -2,7 +2,8 @@
 #
 #   make [ARCH=x86_64|mips] [ENDIAN=little|big]   build the kernel
 #   make iso                                       x86_64 hybrid BIOS/UEFI ISO
-#   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU=]
+#   make efi [APPEND=]                             x86_64 tally.efi + ESP image (boot/efi/efi.mk)
+#   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU= USB=]
 #   make test                                      host unit tests + QEMU tests
 #   make clean
 #
@@ -16,6 +17,7 @@ APPEND  ?=
 ICOUNT  ?= 0
 SMP     ?= 1
 CPU     ?=
+USB     ?= 0
 
 ifeq ($(ARCH),x86_64)
   TARGET := x86_64
@@ -152,10 +154,11 @@ iso:
 run: deps
 	$(MAKE) ARCH=$(ARCH) ENDIAN=$(ENDIAN) kernel
 	@if [ "$(ARCH)" = x86_64 ] && [ "$(BOOT)" = iso ]; then $(MAKE) iso APPEND="$(APPEND)"; fi
+	@case "$(ARCH):$(BOOT)" in x86_64:efi*) $(MAKE) efi APPEND="$(if $(filter efi,$(BOOT)),$(APPEND))";; esac
 	scripts/qemu-run --arch $(ARCH) --endian $(ENDIAN) --boot $(BOOT) \
-	    --firmware $(FIRMWARE) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
-	    $(if $(filter 1 yes,$(ICOUNT)),--icount) \
-	    $(if $(filter iso,$(BOOT)),,--append "$(APPEND)")
+	    --firmware $(if $(filter efi efi-kernel,$(BOOT)),uefi,$(FIRMWARE)) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
+	    $(if $(filter 1 yes,$(ICOUNT)),--icount) $(if $(filter 1 yes,$(USB)),--usb) \
+	    $(if $(filter iso efi,$(BOOT)),,--append "$(APPEND)")
 
 # ---- tests ------------------------------------------------------------------
 # `make test` builds every target, then one pytest run covers the host unit
@@ -165,6 +168,7 @@ test: deps
 	$(MAKE) ARCH=mips ENDIAN=little kernel
 	$(MAKE) ARCH=mips ENDIAN=big kernel
 	$(MAKE) iso
+	$(MAKE) efi
 	$(MAKE) unit-build
 	$(MAKE) witness
 	/usr/bin/python3 -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)

@@ -156,7 +156,7 @@ static int word_has_key(const char *w, size_t n, const char *key)
 			return 0;
 		k++;
 	}
-	return k < n && w[k] == '=';
+	return k == n || w[k] == '=';
 }
 
 int cmdline_take(struct cmdline *c, const char *key, char *val, size_t cap)
@@ -175,7 +175,8 @@ int cmdline_take(struct cmdline *c, const char *key, char *val, size_t cap)
 
 			while (key[skip])
 				skip++;
-			skip++;         /* the '=' */
+			if (skip < n)
+				skip++;         /* the '=' */
 			while (skip + v < n && v + 1 < cap) {
 				val[v] = c->text[start + skip + v];
 				v++;

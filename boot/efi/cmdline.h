@@ -41,9 +41,10 @@ int cmdline_add_text(struct cmdline *c, const char *text, size_t n, int comments
 int cmdline_add_ucs2(struct cmdline *c, const uint16_t *opts, size_t bytes);
 
 /*
- * Remove every word "key=VALUE" from c, for the loader's own options, which
- * the kernel would report as unknown; the last VALUE goes to val (cap
- * bytes, cut to fit).  Returns how many were removed.
+ * Remove every word "key=VALUE" or "key" from c, for the loader's own
+ * options, which the kernel would report as unknown; the last VALUE ("" for
+ * a bare key) goes to val (cap bytes, cut to fit).  Returns how many were
+ * removed.
  */
 int cmdline_take(struct cmdline *c, const char *key, char *val, size_t cap);
 

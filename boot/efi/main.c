@@ -102,6 +102,15 @@ static EFI_STATUS fail(const char *what, EFI_STATUS status)
 	return status;
 }
 
+static EFI_STATUS fail_file(const char *what, const CHAR16 *path, EFI_STATUS status)
+{
+	Print(L"tally.efi: error: %a %s: ", what, path);
+	print_status(status);
+	Print(L"\r\ntally.efi: not started; back to the firmware\r\n");
+	BS->Stall(ERROR_PAUSE_US);
+	return status;
+}
+
 static EFI_STATUS refuse(const char *what, const char *why, EFI_STATUS status)
 {
 	Print(L"tally.efi: error: %a: %a (", what, why);
@@ -265,8 +274,7 @@ static EFI_STATUS build_cmdline(const EFI_LOADED_IMAGE *li, EFI_FILE_HANDLE root
 					      EFI_BAD_BUFFER_SIZE);
 			Print(L"tally.efi: command line file %s\r\n", path);
 		} else if (s != EFI_NOT_FOUND) {
-			Print(L"tally.efi: reading %s: ", path);
-			return fail("command line file", s);
+			return fail_file("reading", path, s);
 		}
 	}
 	if (li->LoadOptionsSize > 0) {
@@ -297,10 +305,8 @@ static EFI_STATUS kernel_from_file(EFI_FILE_HANDLE root, const char *name,
 		path[n] = name[n] == '/' ? L'\\' : (CHAR16)name[n];
 	path[n] = 0;
 	s = read_file(root, path, KERNEL_FILE_MAX, (void **)elf, size);
-	if (EFI_ERROR(s)) {
-		Print(L"tally.efi: kernel file %s: ", path);
-		return fail("cannot read the kernel", s);
-	}
+	if (EFI_ERROR(s))
+		return fail_file("reading the kernel", path, s);
 	Print(L"tally.efi: kernel from %s (%d bytes)\r\n", path, (int)*size);
 	return EFI_SUCCESS;
 }
