@@ -21,16 +21,17 @@ EFI_SRCS    := boot/efi/main.c boot/efi/cmdline.c boot/efi/elfplan.c \
                boot/efi/status.c boot/efi/trampoline.S boot/efi/kernel_blob.S
 EFI_OBJS    := $(patsubst %,$(EFI_B)/%.o,$(EFI_SRCS))
 
-# gnu-efi's headers are not -Wstrict-prototypes clean, so the project's
-# warning set is used without that one.  ms_abi calls, no red zone (the
-# firmware's interrupts share the stack), position-independent for the
-# relocations crt0 applies.
+# The project's warnings; gnu-efi's headers come in as system headers
+# because they are not -Wstrict-prototypes clean.  ms_abi calls, no red
+# zone (the firmware's interrupts share the stack), position-independent
+# for the relocations crt0 applies.
 EFI_CFLAGS  := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter \
-               -Wmissing-prototypes -Wshadow -Wpointer-arith -O2 -g \
+               -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
+               -Wpointer-arith -O2 -g \
                -ffreestanding -fno-builtin -fno-stack-protector -fpic \
                -fshort-wchar -mno-red-zone -mgeneral-regs-only \
                -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI \
-               -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I. -MMD -MP
+               -isystem $(EFI_INC) -isystem $(EFI_INC)/x86_64 -I. -MMD -MP
 
 .PHONY: efi efi-image
 efi:
@@ -48,6 +49,8 @@ $(EFI_B)/%.c.o: %.c
 	@mkdir -p $(dir $@)
 	gcc $(EFI_CFLAGS) -c $< -o $@
 
+# New flags rebuild everything, as the kernel's $(B)/flags does.
+$(EFI_OBJS): boot/efi/efi.mk
 $(EFI_B)/boot/efi/kernel_blob.S.o: $(EFI_B)/kernel.elf
 $(EFI_B)/%.S.o: %.S
 	@mkdir -p $(dir $@)
