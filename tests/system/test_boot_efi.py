@@ -146,6 +146,20 @@ def test_efi_selftest_passes(efi):
     assert int(m.group(2)) == 0
 
 
+def test_efi_selftest_boot_mode_exits_zero():
+    """`selftest` as a boot argument (here a load option) runs the suite
+    and leaves QEMU with 0: the exit device works after tally.efi too."""
+    c = Console("x86_64-efi-kernel", append="selftest", wait=False)
+    try:
+        status, out = c.wait_exit(timeout=300)
+    finally:
+        c.close()
+    m = SUMMARY.search(out)
+    assert m and "booting via uefi" in out, out
+    assert int(m.group(2)) == 0 and not re.search(r"^FAIL:", out, re.M), out
+    assert status == 0
+
+
 # ---- the command line: load options, then the file on the ESP -------------
 
 def test_cmdline_from_load_options(efi_kernel):
