@@ -443,12 +443,11 @@ static EFI_STATUS exit_and_enter(struct efi_handoff *h, uint64_t map_cap,
 		if (s == EFI_SUCCESS)
 			((trampoline_fn *)trampoline)(entry, EFI_HANDOFF_MAGIC,
 						      (uint32_t)(UINTN)h);
-		/* EFI_INVALID_PARAMETER: the map changed; read it again. */
-		if (s != EFI_INVALID_PARAMETER) {
-			if (attempt == 1)
-				return fail("exiting boot services", s);
+		/* EFI_INVALID_PARAMETER: the map changed; read it again.  Any
+		 * other refusal may still have shut boot services down in part
+		 * (UEFI 2.10, 7.4), so there is no going back to the firmware. */
+		if (s != EFI_INVALID_PARAMETER)
 			die_without_firmware("exiting boot services", s);
-		}
 	}
 	die_without_firmware("exiting boot services: the map key stays stale",
 			     EFI_INVALID_PARAMETER);
