@@ -114,6 +114,7 @@ void efi_handoff_parse(uint32_t info_pa, struct boot_info *bi)
 		      info_pa, h->magic, h->version, h->mmap_desc_size,
 		      EFI_HANDOFF_MAGIC, EFI_HANDOFF_VERSION,
 		      (unsigned)sizeof(struct efi_mmap_desc));
+	memset(&seen, 0, sizeof(seen));
 	seen.present = 1;
 	seen.exit_attempts = h->exit_attempts;
 	seen.uefi_revision = h->uefi_revision;
