@@ -9,6 +9,9 @@ reads that one boot:
   efi-file   an ESP whose EFI/BOOT/tally-cmdline.txt carries the arguments,
              makes the first memory map stale (efi.stalekey) and loads the
              kernel from a file on the ESP (efi.kernel=)
+  efi-shell  an ESP without EFI/BOOT/BOOTX64.EFI: OVMF falls back to its
+             UEFI shell, whose startup.nsh runs tally.efi with arguments;
+             the shell passes the program's own name first
   efi-nokernel  efi.kernel= names a file that is not there: the firmware's
              EFI_NOT_FOUND must be printed by name, and nothing booted
   usb        the ESP image and the hybrid ISO as a usb-storage disk on xhci
@@ -35,6 +38,7 @@ EXTRA_TARGETS.update({
     "x86_64-efi": dict(arch="x86_64", boot="efi"),
     "x86_64-efi-kernel": dict(arch="x86_64", boot="efi-kernel"),
     "x86_64-efi-file": dict(arch="x86_64", boot="efi", image=TEST_ESP + "/file.img"),
+    "x86_64-efi-shell": dict(arch="x86_64", boot="efi", image=TEST_ESP + "/shell.img"),
     "x86_64-efi-nokernel": dict(arch="x86_64", boot="efi", image=TEST_ESP + "/nokernel.img"),
     "x86_64-efi-usb": dict(arch="x86_64", boot="efi", usb=True),
     "x86_64-iso-usb-bios": dict(arch="x86_64", boot="iso", firmware="bios", usb=True),
@@ -91,6 +95,38 @@ def efi_file():
     _mkesp("file.img", FILE_ARGS + " efi.stalekey efi.kernel=/EFI/tally/tally.elf",
            [(KERNEL, "/EFI/tally/tally.elf")])
     yield from _booted("x86_64-efi-file")
+
+
+@pytest.fixture(scope="module")
+def efi_shell(tmp_path_factory):
+    """tally.efi in EFI/tally/ beside its tally-cmdline.txt, started by the
+    shell's startup.nsh with more arguments."""
+    tmp = tmp_path_factory.mktemp("shell")
+    img = os.path.join(ROOT, TEST_ESP, "shell.img")
+    os.makedirs(os.path.dirname(img), exist_ok=True)
+    (tmp / "tally-cmdline.txt").write_text("# from the file\nhz=250\n")
+    (tmp / "startup.nsh").write_text("fs0:\\EFI\\tally\\tally.efi onpanic=exit\r\n")
+    if os.path.exists(img):
+        os.remove(img)
+    for cmd in (["truncate", "-s", "16M", img],
+                ["mformat", "-i", img, "-h", "16", "-s", "32", "-t", "64", "::"],
+                ["mmd", "-i", img, "::/EFI", "::/EFI/tally"],
+                ["mcopy", "-i", img, EFI_APP, "::/EFI/tally/tally.efi"],
+                ["mcopy", "-i", img, str(tmp / "tally-cmdline.txt"), "::/EFI/tally/"],
+                ["mcopy", "-i", img, str(tmp / "startup.nsh"), "::/startup.nsh"]):
+        subprocess.run(cmd, check=True, capture_output=True)
+    c = Console("x86_64-efi-shell", wait=False)
+    try:
+        # The shell counts down 5 s before startup.nsh; any key but ESC
+        # goes on at once.
+        c.expect("startup.nsh", timeout=BOOT_TIMEOUT)
+        c.send(" ")
+        c.wait_boot()
+    except Exception:
+        c.close()
+        raise
+    yield c
+    c.close()
 
 
 def _info(c):
@@ -179,6 +215,17 @@ def test_cmdline_from_esp_file(efi_file):
     assert info["cmdline"] == FILE_ARGS
     assert info["hz"] == "250"
     assert "unknown boot argument" not in log
+
+
+def test_cmdline_from_file_and_shell_arguments(efi_shell):
+    """The file's words first, then the load options; the shell's first
+    word (the program's own path) is dropped."""
+    log = efi_shell.text(efi_shell.boot_log)
+    assert "tally.efi: command line file \\EFI\\tally\\tally-cmdline.txt" in log, log
+    assert "tally.efi: command line: hz=250 onpanic=exit" in log, log
+    info = _info(efi_shell)
+    assert info["cmdline"] == "hz=250 onpanic=exit"
+    assert info["hz"] == "250" and info["loader"] == "uefi"
 
 
 def test_stale_map_key_is_retried(efi_file):
