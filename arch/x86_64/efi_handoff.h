@@ -10,6 +10,11 @@
  * below 4 GiB, inside the block (total_size bytes from the header), except
  * the ACPI RSDP, which stays in firmware memory.
  *
+ * Why not a 64-bit entry: one entry for every loader means the code that
+ * checks the CPU, clears .bss and builds the kernel's page tables is the
+ * code every boot path runs (and the multiboot tests already exercise),
+ * and nothing depends on the firmware's page tables after the jump.
+ *
  * Shared by the application and arch/x86_64/efi_handoff.c; fixed-width
  * fields only, so both compilers lay it out the same.
  */
