@@ -32,10 +32,10 @@ void cmdline_init(struct cmdline *c);
 int cmdline_add_text(struct cmdline *c, const char *text, size_t n, int comments);
 
 /*
- * Append UEFI load options: bytes of UCS-2.  Firmware boot entries may
- * carry binary data there (EDK II marks the entries it creates itself
- * with a GUID), so anything but printable ASCII text is refused with
- * CMDLINE_NOT_TEXT.  A shell passes the command as typed, program first:
+ * Append UEFI load options: bytes of UCS-2.  A boot entry's optional data
+ * becomes the load options and may be binary (the UEFI specification
+ * leaves its format to whoever wrote the entry), so anything but
+ * printable ASCII text is refused with CMDLINE_NOT_TEXT.  A shell passes the command as typed, program first:
  * a first word ending in ".efi" is dropped.
  */
 int cmdline_add_ucs2(struct cmdline *c, const uint16_t *opts, size_t bytes);

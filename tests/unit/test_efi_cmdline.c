@@ -78,7 +78,7 @@ static void test_program_name_dropped(void **state)
 	assert_string_equal(c.text, "efi=1 x.efi");
 }
 
-/* EDK II's own boot entries carry a GUID as load options: binary. */
+/* A boot entry's optional data may be binary, e.g. a GUID. */
 static void test_binary_load_options_refused(void **state)
 {
 	struct cmdline c;
