@@ -3,7 +3,8 @@
 #   make [ARCH=x86_64|mips] [ENDIAN=little|big]   build the kernel
 #   make iso                                       x86_64 hybrid BIOS/UEFI ISO
 #   make flash|srec ARCH=mips [ENDIAN=] [APPEND=]  Malta boot flash, S-record (arch/mips/flash/flash.mk)
-#   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU=]
+#   make efi [APPEND=]                             x86_64 tally.efi + ESP image (boot/efi/efi.mk)
+#   make run  [ARCH= ENDIAN= BOOT= FIRMWARE= APPEND= ICOUNT= SMP= CPU= USB=]
 #   make test                                      host unit tests + QEMU tests
 #   make lab-test [LG_ENV=tests/labgrid/X.yaml]    console tests through labgrid
 #   make clean
@@ -18,6 +19,7 @@ APPEND  ?=
 ICOUNT  ?= 0
 SMP     ?= 1
 CPU     ?=
+USB     ?= 0
 
 ifeq ($(ARCH),x86_64)
   TARGET := x86_64
@@ -155,10 +157,11 @@ run: deps
 	$(MAKE) ARCH=$(ARCH) ENDIAN=$(ENDIAN) kernel
 	@if [ "$(ARCH)" = x86_64 ] && [ "$(BOOT)" = iso ]; then $(MAKE) iso APPEND="$(APPEND)"; fi
 	@if [ "$(ARCH)" = mips ] && [ "$(BOOT)" = flash ]; then $(MAKE) ARCH=mips ENDIAN=$(ENDIAN) flash APPEND='$(subst ','\'',$(APPEND))'; fi
+	@case "$(ARCH):$(BOOT)" in x86_64:efi*) $(MAKE) efi APPEND="$(if $(filter efi,$(BOOT)),$(APPEND))";; esac
 	scripts/qemu-run --arch $(ARCH) --endian $(ENDIAN) --boot $(BOOT) \
-	    --firmware $(FIRMWARE) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
-	    $(if $(filter 1 yes,$(ICOUNT)),--icount) \
-	    $(if $(filter iso flash,$(BOOT)),,--append "$(APPEND)")
+	    --firmware $(if $(filter efi efi-kernel,$(BOOT)),uefi,$(FIRMWARE)) --smp $(SMP) $(if $(CPU),--cpu $(CPU)) \
+	    $(if $(filter 1 yes,$(ICOUNT)),--icount) $(if $(filter 1 yes,$(USB)),--usb) \
+	    $(if $(filter iso efi flash,$(BOOT)),,--append "$(APPEND)")
 
 # ---- tests ------------------------------------------------------------------
 # `make test` builds every target, then one pytest run covers the host unit
@@ -170,6 +173,7 @@ test: deps
 	$(MAKE) ARCH=mips ENDIAN=little flash srec
 	$(MAKE) ARCH=mips ENDIAN=big flash srec
 	$(MAKE) iso
+	$(MAKE) efi
 	$(MAKE) unit-build
 	$(MAKE) witness
 	/usr/bin/python3 -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
@@ -190,6 +194,7 @@ lab-test: deps
 include tests/unit/unit.mk
 include tests/witness/witness.mk
 include arch/mips/flash/flash.mk
+include boot/efi/efi.mk
 
 deps:
 	@scripts/install-deps --check || scripts/install-deps

@@ -11,6 +11,7 @@
 #include "arch.h"
 #include "i8259.h"
 #include "boot.h"
+#include "efi_handoff.h"
 #include "gdt.h"
 #include "memmap.h"
 #include "multiboot.h"
@@ -34,8 +35,8 @@ void x86_64_boot(uint32_t magic, uint32_t info_pa)
 	post_code(POST_C_BOOT);
 	if (multiboot_parse(magic, info_pa, &boot_info) != 0)
 		panic("x86_64: unknown boot loader magic %#x in EAX "
-		      "(want multiboot1 %#x or multiboot2 %#x)",
-		      magic, MB1_BOOT_MAGIC, MB2_BOOT_MAGIC);
+		      "(want multiboot1 %#x, multiboot2 %#x or tally.efi %#x)",
+		      magic, MB1_BOOT_MAGIC, MB2_BOOT_MAGIC, EFI_HANDOFF_MAGIC);
 	paging_map_ram(&boot_info);
 	paging_drop_identity();
 	post_code(POST_MEMORY);
@@ -58,6 +59,7 @@ void arch_init(struct boot_info *bi)
 	vm_init();
 	usermode_init();
 	syscall_init();
+	efi_handoff_report();
 	if (memmap_dropped())
 		printf("x86_64: warning: %u RAM ranges ignored (more than %d)\n",
 		       memmap_dropped(), BOOT_MEM_RANGES_MAX);

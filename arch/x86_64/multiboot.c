@@ -9,6 +9,7 @@
 #include <errno.h>
 
 #include "arch.h"
+#include "efi_handoff.h"
 #include "layout.h"
 #include "memmap.h"
 #include "multiboot.h"
@@ -45,6 +46,9 @@ int multiboot_parse(uint32_t magic, uint32_t info_pa, struct boot_info *bi)
 	} else if (magic == MB2_BOOT_MAGIC) {
 		bi->loader = "multiboot2";
 		multiboot2_parse(info_pa, bi);
+	} else if (magic == EFI_HANDOFF_MAGIC) {
+		bi->loader = "uefi";
+		efi_handoff_parse(info_pa, bi);
 	} else {
 		bi->loader = "unknown";
 		return -EINVAL;

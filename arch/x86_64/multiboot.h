@@ -105,6 +105,10 @@ int multiboot_parse(uint32_t magic, uint32_t info_pa, struct boot_info *bi);
 /* multiboot1.c, multiboot2.c: add RAM, remove what the loader handed over. */
 void multiboot1_parse(uint32_t info_pa, struct boot_info *bi);
 void multiboot2_parse(uint32_t info_pa, struct boot_info *bi);
+/* efi_handoff.c: Tally's UEFI application (magic EFI_HANDOFF_MAGIC);
+ * panics on a block it cannot read.  _report prints what it saw. */
+void efi_handoff_parse(uint32_t info_pa, struct boot_info *bi);
+void efi_handoff_report(void);
 /* "/boot/tally.elf a=1" -> "a=1": v1 loaders prepend the image's name. */
 const char *multiboot_skip_image_name(const char *cmdline);
 

@@ -26,11 +26,18 @@ TARGETS = {
     "mipsbe": dict(arch="mips", endian="big"),
 }
 KERNEL_TARGETS = ["x86_64", "mips", "mipsbe"]
+# Boots that only their own module makes (test_boot_efi.py adds them):
+# never parametrized into every test.  Extra keys: usb, image (from ROOT).
+EXTRA_TARGETS = {}
 
 
 def launcher_args(target, append="", icount=False, cpu=None, extra_qemu=()):
-    t = TARGETS[target]
+    t = TARGETS[target] if target in TARGETS else EXTRA_TARGETS[target]
     args = ["--console", "raw", "--no-reboot", "--arch", t["arch"]]
+    if t.get("usb"):
+        args += ["--usb"]
+    if "image" in t:
+        args += ["--image", os.path.join(ROOT, t["image"])]
     if "endian" in t:
         args += ["--endian", t["endian"]]
     if "boot" in t:

@@ -1,0 +1,1 @@
+UNIT_SRCS_test_efi_elfplan := boot/efi/elfplan.c

@@ -1,0 +1,1 @@
+UNIT_SRCS_test_efi_status := boot/efi/status.c
