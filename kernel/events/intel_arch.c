@@ -200,7 +200,7 @@ unsigned intel_arch_bind(struct pmu_event *out, unsigned ngp, unsigned nfixed,
 #define CANON_EBX_LEN 7u
 
 static struct pmu_event canon_events[INTEL_ARCH_TABLE_MAX];
-static struct pmu_event_table canon_table = {
+struct pmu_event_table intel_arch_canon_table = {
 	.name = "intel-arch",
 	.events = canon_events,
 	.count = 0,
@@ -209,7 +209,7 @@ static struct pmu_event_table canon_table = {
 /* Idempotent: writes the same values every time, so no lock is needed. */
 void intel_arch_model_prepare(void)
 {
-	canon_table.count = intel_arch_bind(canon_events, CANON_GP,
+	intel_arch_canon_table.count = intel_arch_bind(canon_events, CANON_GP,
 	                                    CANON_FIXED, CANON_FIXED_PRESENT,
 	                                    0, CANON_EBX_LEN);
 }
@@ -223,7 +223,10 @@ const struct ev_model ev_model_intel_arch = {
 	.umask_shift = 8,
 	.umask_field = 0xff00u,
 	.ntables = 1,
-	.tables = { &canon_table },
+	.tables = { &intel_arch_canon_table },
 	.umask_sets = intel_arch_umasks,
 	.numask_sets = N(intel_arch_umasks),
+	.fields = INTEL_FIELDS,
+	.cmask_max = INTEL_EVTSEL_CMASK >> INTEL_EVTSEL_CMASK_SHIFT,
+	.encode = events_intel_encode,
 };

@@ -79,28 +79,36 @@ static void expect(enum ev_err got, enum ev_err want, const char *why)
 static void test_registry(void **state)
 {
 	static const char *const names[] = {
-		"intel-arch", "amd-legacy", "amd-core", "24k", "34k", "74k",
-		"1004k", "interaptiv", "p5600", "r10000", "r12000",
+		"intel-arch", "skylake", "amd-legacy", "amd-core", "amd-fam19h",
+		"24k", "34k", "74k", "1004k", "interaptiv", "p5600", "r10000",
+		"r12000",
 	};
 
 	(void)state;
-	assert_int_equal(events_model_count(), 11);
-	for (unsigned i = 0; i < 11; i++)
+	assert_int_equal(events_model_count(), 13);
+	for (unsigned i = 0; i < 13; i++)
 		assert_non_null(events_model_find(names[i]));
 	assert_ptr_equal(events_model_find("74K"), &ev_model_mips_74k);
 	assert_ptr_equal(events_model_find("R10000"), &ev_model_r10000);
 	assert_null(events_model_find("r4000"));
-	assert_null(events_model_at(11));
+	assert_null(events_model_at(13));
 	assert_string_equal(events_strerror(EV_ERR_EVTMANY), "EVTMANY");
 }
 
+/* Lower case, digits and '-'; one '.' between words for the SDM's and
+ * perf's dotted names of an event with its modifiers
+ * ("cycle-activity.stalls-total"). */
 static bool well_formed(const char *name)
 {
+	const char *dot = strchr(name, '.');
+
 	if (!name[0] || name[0] == '-')
+		return false;
+	if (dot && (dot == name || !dot[1] || strchr(dot + 1, '.')))
 		return false;
 	for (const char *p = name; *p; p++)
 		if (!(islower((unsigned char)*p) || isdigit((unsigned char)*p) ||
-		      *p == '-'))
+		      *p == '-' || *p == '.'))
 			return false;
 	return true;
 }
