@@ -24,10 +24,13 @@
  * (ex_ret_instr, ls_dispatch), lower case with '-', which fit the
  * 31-character limit where libpfm4's long names
  * (RETIRED_BRANCH_INSTRUCTIONS_MISPREDICTED) do not.  Unit masks whose
- * name with the event's passes 31 characters are left out (the L1 DTLB
- * reload kinds, the fill sources past int-cache): give them as
- * cpu/event=0x45,umask=0x10/.  The L1 DTLB miss totals are events of
- * their own under perf's dotted names (ls-l1-d-tlb-miss.all).
+ * name with the event's passes 31 characters are left out: the L1 DTLB
+ * reload kinds, the fill sources past int-cache, L2 status 0x40 and
+ * 0x20, IC fetch stall 0x02 and 0x01 (perf's stalled-cycles-frontend
+ * and -backend are those two).  Give them as cpu/event=0x45,umask=0x10/.
+ * Sums of checked unit masks that perf names are events of their own
+ * under perf's dotted names (l2-cache-req-stat.dc-hit-in-l2,
+ * ls-l1-d-tlb-miss.all).
  *
  * Codes use Tally's AMD layout (AMD_CODE_* in events.h): PerfEvtSel bits
  * 7:0 and 15:8 as they are, EventSelect[11:8] (PerfEvtSel 35:32) moved to
@@ -149,6 +152,10 @@ static const struct pmu_event fam17h_events[] = {
 	  "L2 request outcomes (a unit mask is required)" },
 	{ "cache-misses", 0x0964, EV_ANY,
 	  "L2 misses of data reads and instruction fills (perf)" },
+	{ "l2-cache-req-stat.dc-hit-in-l2", 0xf064, EV_ANY,
+	  "data cache requests hitting the L2 (0x80|0x40|0x20|0x10)" },
+	{ "l2-cache-req-stat.ic-hit-in-l2", 0x0664, EV_ANY,
+	  "instruction fills hitting the L2 (0x04|0x02)" },
 	{ "ex-ret-near-ret", 0x00c8, EV_ANY, "near returns retired" },
 	{ "ex-ret-near-ret-mispred", 0x00c9, EV_ANY,
 	  "near returns retired mispredicted" },
@@ -188,8 +195,8 @@ static const struct ev_umask l2g1_umasks[] = {
 
 static const struct ev_umask l2stat_umasks[] = {
 	{ "ls-rd-blk-c-s", 0x80, "data cache shared read hits" },
-	{ "ls-rd-blk-l-hit-x", 0x40, "data cache read hits, modifiable" },
-	{ "ls-rd-blk-l-hit-s", 0x20, "data cache read hits, shared" },
+	/* 0x40 LsRdBlkLHitX and 0x20 LsRdBlkLHitS do not fit 31 characters
+	 * with the event: l2-cache-req-stat.dc-hit-in-l2 counts them. */
 	{ "ls-rd-blk-x", 0x10, "data cache store or state-change hits" },
 	{ "ls-rd-blk-c", 0x08, "data cache request misses" },
 	{ "ic-fill-hit-x", 0x04, "instruction fill hits, modifiable" },
@@ -199,8 +206,8 @@ static const struct ev_umask l2stat_umasks[] = {
 
 static const struct ev_umask stall_umasks[] = {
 	{ "ic-stall-any", 0x04, "any reason" },
-	{ "ic-stall-dq-empty", 0x02, "decode queue empty" },
-	{ "ic-stall-back-pressure", 0x01, "back pressure from the decoder" },
+	/* 0x02 IcStallDqEmpty and 0x01 IcStallBackPressure do not fit
+	 * with the event's name: stalled-cycles-frontend / -backend. */
 };
 
 static const struct ev_umask ls_dispatch_umasks[] = {
@@ -285,6 +292,10 @@ static const struct pmu_event fam19h_events[] = {
 	  "L2 request outcomes (a unit mask is required)" },
 	{ "cache-misses", AMD_EV(0x064, 0x09), EV_ANY,
 	  "L2 misses of data reads and instruction fills (perf)" },
+	{ "l2-cache-req-stat.dc-hit-in-l2", AMD_EV(0x064, 0xf0), EV_ANY,
+	  "data cache requests hitting the L2 (0x80|0x40|0x20|0x10)" },
+	{ "l2-cache-req-stat.ic-hit-in-l2", AMD_EV(0x064, 0x06), EV_ANY,
+	  "instruction fills hitting the L2 (0x04|0x02)" },
 	{ "ic-cache-fill-l2", AMD_EV(0x082, 0), EV_ANY,
 	  "IC lines filled from the L2" },
 	{ "ic-cache-fill-sys", AMD_EV(0x083, 0), EV_ANY,

@@ -26,7 +26,9 @@
  *    characters (HWPERF_NAME_MAX): DTLB_LOAD_MISSES:MISS_CAUSES_A_WALK,
  *    :WALK_COMPLETED_4K/_2M_4M/_1G, DTLB_STORE_MISSES:WALK_COMPLETED*,
  *    MEM_INST_RETIRED:STLB_MISS_LOADS/STORES, ITLB_MISSES:WALK_COMPLETED_
- *    2M_4M, CPU_CLK_UNHALTED:ONE_THREAD_ACTIVE, MEM_LOAD_L3_HIT_RETIRED:*
+ *    2M_4M, CPU_CLK_UNHALTED:ONE_THREAD_ACTIVE, DSB2MITE_SWITCHES:
+ *    PENALTY_CYCLES (the event's default here), UOPS_ISSUED:VECTOR_WIDTH_
+ *    MISMATCH, MEM_LOAD_L3_HIT_RETIRED:*
  *    and MEM_LOAD_L3_MISS_RETIRED:*: give them as cpu/event=0x08,umask=0x1/;
  *  - per-unit-mask counter constraints finer than the event's
  *    (INST_RETIRED:PREC_DIST on counter 1; L1D_PEND_MISS:PENDING on
@@ -217,9 +219,6 @@ static const struct ev_umask idq_nd_um[] = {
 static const struct ev_umask ild_um[] = {
 	{ "lcp", 0x01, "length-changing prefix stalls" },
 };
-static const struct ev_umask dsb2mite_um[] = {
-	{ "penalty-cycles", 0x02, "DSB to MITE switch penalty cycles" },
-};
 static const struct ev_umask lsd_um[] = {
 	{ "uops", 0x01, "uops delivered by the LSD" },
 };
@@ -229,7 +228,6 @@ static const struct ev_umask baclears_um[] = {
 static const struct ev_umask uops_issued_um[] = {
 	{ "any", 0x01, "uops issued to the reservation station" },
 	{ "all", 0x01, "alias of any" },
-	{ "vector-width-mismatch", 0x02, "blend uops for vector width" },
 	{ "flags-merge", 0x10, "flags-merge uops" },
 	{ "slow-lea", 0x20, "slow LEA uops" },
 	{ "single-mul", 0x40, "single-precision multiply uops" },
@@ -371,7 +369,6 @@ static const struct ev_umask_set skl_umasks[] = {
 	SET("idq", idq_um, true),
 	SET("idq-uops-not-delivered", idq_nd_um, false),
 	SET("ild-stall", ild_um, false),
-	SET("dsb2mite-switches", dsb2mite_um, false),
 	SET("lsd", lsd_um, false),
 	SET("baclears", baclears_um, false),
 	SET("uops-issued", uops_issued_um, false),
