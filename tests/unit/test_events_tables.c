@@ -252,6 +252,26 @@ static void test_amd_fam17h_and_fam19h(void **state)
 	assert_ptr_equal(amd_model_of_family(0x19), &ev_model_amd_fam19h);
 }
 
+/* The MIPS entries as checked (libpfm4's 74K table, Linux's maps). */
+static void test_mips_tables_as_checked(void **state)
+{
+	(void)state;
+	/* 74K: even event 29 is L2 misses; odd 29 is miss cycles. */
+	expect_one("74k", "l2-cache-misses", 29, "l2-cache-misses", 0x5);
+	expect_one("74k", "l2-cache-accesses", 28, "l2-cache-accesses", 0xa);
+	expect_one("74k", "dcache-misses", 24, "dcache-misses", 0xa);
+	expect_one("74k", "branch-misses", 39, "branch-misses", 0xa);
+	/* 24K family: 11 on both parities, 21 odd, 22 even. */
+	expect_one("24k", "dcache-misses", 11, "dcache-misses", 0x3);
+	expect_one("34k", "l2-cache-accesses", 21, "l2-cache-accesses", 0x2);
+	expect_one("1004k", "l2-cache-misses", 22, "l2-cache-misses", 0x1);
+	/* Not 24K events (Linux's 24K list): gone from its table. */
+	expect_refused("24k", "refetched-insns", "unknown event");
+	expect_refused("24k", "dsp-insns", "unknown event");
+	expect_one("34k", "dsp-insns", 26, "dsp-insns", 0x1);
+	expect_one("p5600", "branches", 39, "branches", 0x1);
+}
+
 static void test_intel_model_numbers(void **state)
 {
 	static const unsigned skl[] = { 0x4e, 0x5e, 0x55, 0x8e, 0x9e, 0xa5,
@@ -366,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_skylake_refusals_name_the_part),
 		cmocka_unit_test(test_models_without_fields_refuse_parts),
 		cmocka_unit_test(test_amd_fam17h_and_fam19h),
+		cmocka_unit_test(test_mips_tables_as_checked),
 		cmocka_unit_test(test_intel_model_numbers),
 		cmocka_unit_test(test_intel_model_bind_clips_to_general_counters),
 		cmocka_unit_test(test_names_fit_and_umask_sets_have_events),
