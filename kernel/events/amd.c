@@ -11,12 +11,14 @@
  * Checked against libpfm4 (PAPI's copy, src/libpfm4/lib/events/):
  * amd64_events_fam10h.h for 10h, amd64_events_fam17h_zen1.h for 17h and
  * amd64_events_fam19h_zen3.h for 19h -- event numbers and unit-mask bits
- * agree entry by entry, except: the family 10h table (written earlier
- * from the BKDG) has not been compared with amd64_events_fam10h.h yet,
- * and the 17h/19h perf generic encodings (cache-references 0xff60,
- * cache-misses 0x0964, stalled-cycles-* 0x0287/0x0187) are Linux perf's
- * choices, not the PPR's.  Fixed on checking: the 17h L2 status unit
- * mask 0x80 is ls-rd-blk-c-s (was "ls-rd-blk-cs").  Zen 4 (family 19h
+ * agree entry by entry (fam10h.h cites BKDG 31116 rev. 3.20).  The perf
+ * generic encodings (10h cache-references 0x077d, cache-misses 0x077e,
+ * stalled-cycles 0xd0/0xd1; 17h/19h 0xff60, 0x0964, 0x0287/0x0187) are
+ * Linux perf's choices, not the manuals'; they were not checked against
+ * perf's source.  Fixed on checking: the 17h L2 status unit mask 0x80 is
+ * ls-rd-blk-c-s (was "ls-rd-blk-cs"); 10h event 0x42 is libpfm4's
+ * data-cache-refills (was "data-cache-refills-from-l2-or-northbridge",
+ * 41 characters, which no control could hold).  Zen 4 (family 19h
  * models 10h and later) is given the Zen 3 table; its own PPR and
  * libpfm4's amd64_events_fam19h_zen4.h have not been compared.
  *
@@ -64,7 +66,7 @@ static const struct pmu_event fam10h_events[] = {
 	{ "interrupts-taken", 0x00cf, EV_ANY, "interrupts taken" },
 	{ "data-cache-accesses", 0x0040, EV_ANY, "L1 data cache accesses" },
 	{ "data-cache-misses", 0x0041, EV_ANY, "L1 data cache misses" },
-	{ "data-cache-refills-from-l2-or-northbridge", 0x1f42, EV_ANY,
+	{ "data-cache-refills", 0x1f42, EV_ANY,
 	  "L1 data cache refills (unit masks: source and state)" },
 	{ "instruction-cache-fetches", 0x0080, EV_ANY,
 	  "instruction cache fetches" },
@@ -117,7 +119,7 @@ static const struct ev_umask l2miss_umasks[] = {
 };
 
 const struct ev_umask_set amd_fam10h_umasks[] = {
-	{ "data-cache-refills-from-l2-or-northbridge", refill_umasks,
+	{ "data-cache-refills", refill_umasks,
 	  N(refill_umasks), false },
 	{ "requests-to-l2", l2req_umasks, N(l2req_umasks), true },
 	{ "l2-cache-miss", l2miss_umasks, N(l2miss_umasks), true },

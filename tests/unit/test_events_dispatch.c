@@ -307,10 +307,10 @@ static void test_unit_masks(void **state)
 	       NULL);
 	assert_int_equal(out[0].code, 0x037d);
 	/* A named umask replaces the default 0x1f: 0x0142 */
-	expect(RUN("amd-legacy", 0, "data-cache-refills-from-l2-or-northbridge"
+	expect(RUN("amd-legacy", 0, "data-cache-refills"
 	           ":system"), EV_OK, NULL);
 	assert_int_equal(out[0].code, 0x0142);
-	expect(RUN("amd-legacy", 0, "data-cache-refills-from-l2-or-northbridge"),
+	expect(RUN("amd-legacy", 0, "data-cache-refills"),
 	       EV_OK, NULL);
 	assert_int_equal(out[0].code, 0x1f42);
 	/* ic-fill-miss 0x01 | ls-rd-blk-c 0x08 = 0x09: perf's cache-misses */
