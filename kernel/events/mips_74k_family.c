@@ -11,10 +11,13 @@
  * 74K checked entry by entry against libpfm4's lib/events/mips_74k_events.h
  * (PAPI's copy; it cites the "MIPS32 74K Processor Core Family Software
  * Users' Manual", MD00519 rev. 01.05, and codes odd-counter events as
- * 0x80 | N).  Fixed on checking: l2-cache-misses, event 29, was on any
- * counter; only the even counters count L2 misses (odd 29 is L2 miss
- * cycles).  Linux's 74K cache map puts 0x1d on both parities: the
- * manual-derived table is followed here.
+ * 0x80 | N), and against "Programming the MIPS32 74K Core Family"
+ * rev. 02.14, table 8.8 "Performance Counter Event Codes" (events 0-29).
+ * Changed on checking: l2-cache-misses, event 29, was on any counter.
+ * The sources disagree on odd 29 -- L2 miss cycles in the SUM rev. 01.05
+ * (libpfm4), L2 misses in the rev. 02.14 table and Linux's cache map --
+ * while all agree on even 29, so the event is tied to the even counters,
+ * right on every revision.
  * P5600 checked against Linux's perf_event_mipsxx.c only (the P5600 uses
  * its 74K/proAptiv generic map: 0 and 1 on both parities, 0x27 even and
  * odd for branches and mispredictions), not against the P5600 SUM.
