@@ -7,6 +7,10 @@
  * CPUID.0AH:EBX bit i set means event i is NOT available; EAX[31:24] is
  * the length of that bit vector (events past it are not available either).
  * Codes are event select | umask << 8, as in IA32_PERFEVTSELx bits 15:0.
+ * Checked against that SDM table; the unit-mask names and values also
+ * agree with libpfm4's lib/events/intel_skl_events.h (CPU_CLK_UNHALTED
+ * THREAD_P 00H / REF_XCLK 01H, INST_RETIRED ANY_P 00H, LONGEST_LAT_CACHE
+ * REFERENCE 4FH / MISS 41H, BR_*_RETIRED ALL_BRANCHES 00H).
  *
  * The fixed counters (section "Fixed-function Performance Counters") count
  * one event each: IA32_FIXED_CTR0 INST_RETIRED.ANY, 1 CPU_CLK_UNHALTED.

@@ -19,10 +19,15 @@
  * ("refetched-insns") and events 26 and 27 (the DSP ASE counts), which
  * Linux's 24K list marks unsupported on the 24K; they are gone (a 24KE,
  * PRId 0x96, has them: give raw codes).
- * Unchecked still (meaning and parity as the SUM tables were remembered):
- * events 3, 4, 7, 8, 10 odd, 13-19, 20 odd, 21 even, 22 odd, 23, 24
- * even, 25 on all four cores, and 26/27 on the 34K, 1004K and interAptiv;
- * the interAptiv has no list in Linux at all beyond sharing the 34K map.
+ * The even-counter events 2-10, 13-23, 25 and 26 also agree with
+ * OProfile's 1004K event list (oprofile.sourceforge.io/docs/
+ * mips-1004K-events.php, from "Programming the MIPS32 1004K Core
+ * Family"); the 34K/1004K/interAptiv table lacks its even 24 (cache
+ * fixup cycles), which is reachable as raw code r18.
+ * Unchecked still (as the SUM tables were remembered): the odd-counter
+ * events 3, 4, 7, 8, 10, 13-19, 20, 22, 23, 25, 26 and 27 on all four
+ * cores, the 24K's even events other than those the 1004K list shares,
+ * and every interAptiv entry beyond its sharing the 34K table.
  *
  * The generic cache-references / cache-misses are the L1 data cache's
  * here (these cores have no shared last-level counter of their own).

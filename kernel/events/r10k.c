@@ -6,6 +6,12 @@
  * shortened, in lower case, within 31 characters (HWPERF_NAME_MAX: the
  * "external-" and "exclusive-" names are "ext-" and "excl-" for that).
  *
+ * Checked: only events 0, 1, 16 and 17 (cycles on both counters,
+ * instructions issued on counter 0, graduated on counter 1) against the
+ * MIPS R10000 Microprocessor User's Manual v2.0, section 14.20
+ * "Performance Counter Registers"; the other R10000 entries and the whole
+ * R12000 table are as r10k_evcntrs(5) was remembered, unchecked.
+ *
  * R10000 events 6 and 14 changed meaning between chip revisions 2.x and
  * 3.x (decoded vs resolved branches; virtual coherency conditions vs
  * ALU/FPU completion cycles): the names say both.
