@@ -43,10 +43,10 @@ static void list_models(void)
 	}
 }
 
-static void list_umasks(const struct ev_model *m)
+static void list_umask_sets(const struct ev_umask_set *sets, unsigned n)
 {
-	for (unsigned s = 0; s < m->numask_sets; s++) {
-		const struct ev_umask_set *set = &m->umask_sets[s];
+	for (unsigned s = 0; s < n; s++) {
+		const struct ev_umask_set *set = &sets[s];
 
 		for (unsigned u = 0; u < set->count; u++)
 			printf("umask %s:%s bits=0x%x %s\n", set->event,
@@ -67,7 +67,7 @@ static void list_events(const struct ev_model *m)
 			                  pmu_width_mask(m->ncounters)),
 			       tab->events[e].desc);
 	}
-	list_umasks(m);
+	list_umask_sets(m->umask_sets, m->numask_sets);
 }
 
 static bool partial(enum ev_err err)
@@ -98,7 +98,8 @@ static int dispatch(const struct ev_target *t, int n, char **specs)
 	return err == EV_OK ? 0 : CMD_ERR_REPORTED;
 }
 
-/* Every event of the PMU hwperf runs on: what `hwperf enable` accepts. */
+/* Every event of the PMU hwperf runs on, with its unit masks: what
+ * `hwperf enable` accepts. */
 static void list_active(void)
 {
 	const struct pmu_caps *caps = hwperf_caps();
@@ -116,6 +117,7 @@ static void list_active(void)
 			       modes, caps->name,
 			       tab->events[e].desc);
 	}
+	list_umask_sets(caps->umask_sets, caps->numask_sets);
 }
 
 /* A spec as hwperf would take it on model m: `ok`, then one line each. */
@@ -179,7 +181,8 @@ static int cmd_events(int argc, char **argv)
 }
 
 CONSOLE_CMD(events, "events of the active PMU; any model's table; dispatch a set",
-            "events                         the active PMU's events: name, code, counters, modes\n"
+            "events                         the active PMU's events: name, code, counters, modes;\n"
+            "                               then its unit masks\n"
             "events --models                every PMU model Tally has a table for\n"
             "events --model NAME            list NAME's events and unit masks\n"
             "events --model NAME EV[:UM]... place the events on NAME's counters\n"

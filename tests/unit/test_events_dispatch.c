@@ -438,6 +438,39 @@ static void test_events_command(void **state)
 	assert_string_equal(cmd_out, "error: dispatch NOTFOUND: no event 'bogus' here\n");
 	assert_int_equal(CMD("events", "--model", "vax"), CMD_ERR_REPORTED);
 	assert_int_equal(CMD("events", "--bogus", "x"), -EINVAL);
+	/* A spec resolved on a model, as its driver would encode it. */
+	assert_int_equal(CMD("events", "--model", "skylake", "--resolve",
+	                     "INST_RETIRED:ANY_P,MEM_LOAD_RETIRED:L1_MISS:k"), 0);
+	assert_string_equal(cmd_out, "ok 2\n"
+	                    "resolve 0 inst-retired code=0xc0 counters=0xf "
+	                    "modes=u\n"
+	                    "resolve 1 mem-load-retired code=0x8d1 "
+	                    "counters=0xf modes=k\n");
+	assert_int_equal(CMD("events", "--model", "skylake", "--resolve",
+	                     "MEM_LOAD_RETIRED:L9"), CMD_ERR_REPORTED);
+	assert_true(strncmp(cmd_out, "err EINVAL: unit mask 'L9' of "
+	                    "MEM_LOAD_RETIRED: unknown; MEM_LOAD_RETIRED has: "
+	                    "l1-hit, l2-hit, l3-hit, l1-miss, l2-miss", 119) == 0);
+	assert_int_equal(CMD("events", "--model", "skylake", "--resolve"),
+	                 -EINVAL);
+	assert_int_equal(CMD("events", "--model", "24k", "--resolve",
+	                     "cpu/event=0x1/"), CMD_ERR_REPORTED);
+	assert_non_null(strstr(cmd_out, "pmu 24k has no event-select numbers"));
+}
+
+/* `events` on an active PMU with unit masks lists them after its events. */
+static void test_events_lists_active_unit_masks(void **state)
+{
+	(void)state;
+	active_caps.umask_sets = intel_arch_umasks;
+	active_caps.numask_sets = intel_arch_numasks;
+	assert_int_equal(CMD("events"), 0);
+	active_caps.umask_sets = NULL;
+	active_caps.numask_sets = 0;
+	assert_non_null(strstr(cmd_out, "event syscalls code=0x1 "));
+	assert_non_null(strstr(cmd_out, "\numask inst-retired:any-p bits=0x0 "));
+	assert_non_null(strstr(cmd_out, "\numask longest-lat-cache:miss "
+	                       "bits=0x41 "));
 }
 
 /* ---- dispatch against brute force ---------------------------------------- */
@@ -538,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_dispatch_agrees_with_brute_force),
 		cmocka_unit_test(test_events_command),
 		cmocka_unit_test(test_umask_tables_fit_and_are_unique),
+		cmocka_unit_test(test_events_lists_active_unit_masks),
 	};
 	return cmocka_run_group_tests_name("events_dispatch", tests, NULL, NULL);
 }
