@@ -66,6 +66,15 @@ struct ev_model {
 	const struct pmu_event_table *tables[PMU_MAX_TABLES];
 	const struct ev_umask_set *umask_sets;
 	unsigned numask_sets;
+	/* What its driver builds codes from (PMU_FIELD_*), the largest
+	 * counter mask, and the driver's encoder itself (encode.c): the
+	 * same function the driver's pmu_ops.encode is, so a model resolves
+	 * a spec as its hardware would without the hardware.  0 / NULL: the
+	 * PMU takes names and raw codes only (MIPS, R10000). */
+	uint32_t fields;
+	uint32_t cmask_max;
+	int (*encode)(const struct pmu_encoding *enc, uint32_t *code,
+	              char *reason, size_t reason_len);
 };
 
 /* ---- the registry (models.c) ------------------------------------------- */
@@ -73,6 +82,13 @@ struct ev_model {
 const struct ev_model *events_model_find(const char *name);
 unsigned events_model_count(void);
 const struct ev_model *events_model_at(unsigned i);
+
+/*
+ * The pmu_caps a model would probe as: its name, tables, unit masks,
+ * counters (fixed ones marked), u and k modes, and its fields.  What
+ * `events --model NAME --resolve SPEC` parses a spec against.
+ */
+void events_caps_of_model(const struct ev_model *m, struct pmu_caps *caps);
 
 /* Name comparison the tables use: case-blind, '_' equal to '-'. */
 bool events_name_eq(const char *a, const char *b);
@@ -135,6 +151,26 @@ enum ev_err events_dispatch(const struct ev_target *t,
                             struct ev_assign *out, char *reason,
                             size_t reason_len);
 
+/* ---- resolving a spec on a model (resolve.c) ---------------------------- */
+
+struct ev_resolved {
+	unsigned vi;                    /* virtual counter the spec gave it */
+	uint32_t code;                  /* what the driver would program */
+	uint32_t counters;              /* hardware counters that count it */
+	uint32_t modes;                 /* PMU_MODE_* */
+	const char *name;               /* table entry, or "raw" */
+};
+
+/*
+ * spec (hwperf's syntax: libpfm4, perf terms, raw codes, modes) against
+ * model m as if it were the active PMU: hwperf's parser and lookup, then
+ * m->encode for unit masks and fields.  0 and out[0..*n-1], or -EINVAL
+ * with reason ("EINVAL: unit mask 'x' of ...") naming the part.
+ */
+int events_resolve(const struct ev_model *m, const char *spec,
+                   struct ev_resolved *out, unsigned max, unsigned *n,
+                   char *reason, size_t reason_len);
+
 /* ---- tables (one file per model family) ---------------------------------- */
 
 /* intel_arch.c: the architectural events and fixed counters, SDM vol. 3. */
@@ -163,6 +199,50 @@ uint32_t intel_fixed_code(unsigned i);
 void intel_arch_model_prepare(void);
 
 extern const struct ev_model ev_model_intel_arch;
+/* The "intel-arch" model's table, bound by intel_arch_model_prepare(). */
+extern struct pmu_event_table intel_arch_canon_table;
+
+/* encode.c: the drivers' encoders, portable so models can use them. */
+int events_intel_encode(const struct pmu_encoding *enc, uint32_t *code,
+                        char *reason, size_t reason_len);
+int events_amd_encode(const struct pmu_encoding *enc, uint32_t *code,
+                      char *reason, size_t reason_len);
+/* IA32_PERFEVTSELx fields a code carries (SDM vol. 3B, "Architectural
+ * Performance Monitoring Version 1"). */
+#define INTEL_EVTSEL_EVENT 0x000000ffu
+#define INTEL_EVTSEL_UMASK 0x0000ff00u
+#define INTEL_EVTSEL_UMASK_SHIFT 8
+#define INTEL_EVTSEL_EDGE 0x00040000u
+#define INTEL_EVTSEL_INV 0x00800000u
+#define INTEL_EVTSEL_CMASK 0xff000000u
+#define INTEL_EVTSEL_CMASK_SHIFT 24
+#define INTEL_FIELDS (PMU_FIELD_EVSEL | PMU_FIELD_UMASK | PMU_FIELD_CMASK | \
+                      PMU_FIELD_INV | PMU_FIELD_EDGE)
+
+/*
+ * intel_skl.c: the model-specific core events of the Skylake-era cores
+ * (Skylake, Kaby Lake, Coffee Lake, Comet Lake client; Skylake-SP),
+ * which the intel-arch driver adds to the architectural table when
+ * CPUID says family 6 and one of their model numbers.
+ */
+struct intel_model {
+	const char *name;               /* "skylake" */
+	const struct pmu_event_table *table;    /* counters: general ones,
+	                                         * bit i = general counter i */
+	const struct ev_umask_set *umask_sets;  /* the architectural events'
+	                                         * unit masks included */
+	unsigned numask_sets;
+};
+/* The model of a CPUID family/model (DisplayFamily, DisplayModel), or NULL. */
+const struct intel_model *intel_model_of(unsigned family, unsigned model);
+#define INTEL_MODEL_TABLE_MAX 128
+/* out[] gets the model's events on general counters 0..ngp-1 only (fixed
+ * counters follow the general ones in the driver's numbering).  Returns
+ * the count. */
+unsigned intel_model_bind(const struct intel_model *m, struct pmu_event *out,
+                          unsigned max, unsigned ngp);
+extern const struct ev_model ev_model_intel_skylake;
+void intel_skl_model_prepare(void);
 /*
  * amd.c: AMD codes.  PerfEvtSel (APM vol. 2, "Performance Event-Select
  * Registers") has EventSelect[11:8] at bits 35:32, out of reach of a 32-bit
@@ -188,12 +268,19 @@ extern const struct ev_model ev_model_intel_arch;
 
 extern const struct ev_model ev_model_amd_legacy;
 extern const struct ev_model ev_model_amd_core;
+extern const struct ev_model ev_model_amd_fam19h;
 extern const struct pmu_event_table amd_fam10h_table;
 extern const struct pmu_event_table amd_fam17h_table;
+extern const struct pmu_event_table amd_fam19h_table;
 extern const struct ev_umask_set amd_fam10h_umasks[];
 extern const unsigned amd_fam10h_numasks;
 extern const struct ev_umask_set amd_fam17h_umasks[];
 extern const unsigned amd_fam17h_numasks;
+extern const struct ev_umask_set amd_fam19h_umasks[];
+extern const unsigned amd_fam19h_numasks;
+/* The table model of an AMD family: 10h and before amd-legacy's, 17h
+ * amd-core's (Zen, Zen 2), 19h and later amd-fam19h's (Zen 3, Zen 4). */
+const struct ev_model *amd_model_of_family(unsigned family);
 
 extern const struct ev_model ev_model_mips_24k;
 extern const struct ev_model ev_model_mips_34k;

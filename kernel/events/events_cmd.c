@@ -6,6 +6,7 @@
  *	events --model 74k                      that model's events
  *	events --model r10000 cycles tlb-misses dispatch them
  *	events cycles syscalls                  dispatch on the active PMU
+ *	events --model skylake --resolve SPEC   the codes SPEC gets there
  *
  * Dispatch places the set with hwperf's own engine (place.h), so on the
  * active PMU it says where `hwperf enable` will put the same events
@@ -18,6 +19,7 @@
  *	assign I SPEC hw=H code=0xC name=NAME
  *	error: dispatch ERROR: REASON
  *	wait I SPEC
+ *	resolve I NAME code=0xC counters=0xM modes=M     (--resolve)
  * After TOOMANY, NOASSIGN or EVTMANY the assign lines are the events that
  * go on together (what hwperf counts first when it multiplexes the set)
  * and the wait lines the others.
@@ -41,10 +43,10 @@ static void list_models(void)
 	}
 }
 
-static void list_umasks(const struct ev_model *m)
+static void list_umask_sets(const struct ev_umask_set *sets, unsigned n)
 {
-	for (unsigned s = 0; s < m->numask_sets; s++) {
-		const struct ev_umask_set *set = &m->umask_sets[s];
+	for (unsigned s = 0; s < n; s++) {
+		const struct ev_umask_set *set = &sets[s];
 
 		for (unsigned u = 0; u < set->count; u++)
 			printf("umask %s:%s bits=0x%x %s\n", set->event,
@@ -65,7 +67,7 @@ static void list_events(const struct ev_model *m)
 			                  pmu_width_mask(m->ncounters)),
 			       tab->events[e].desc);
 	}
-	list_umasks(m);
+	list_umask_sets(m->umask_sets, m->numask_sets);
 }
 
 static bool partial(enum ev_err err)
@@ -96,7 +98,8 @@ static int dispatch(const struct ev_target *t, int n, char **specs)
 	return err == EV_OK ? 0 : CMD_ERR_REPORTED;
 }
 
-/* Every event of the PMU hwperf runs on: what `hwperf enable` accepts. */
+/* Every event of the PMU hwperf runs on, with its unit masks: what
+ * `hwperf enable` accepts. */
 static void list_active(void)
 {
 	const struct pmu_caps *caps = hwperf_caps();
@@ -114,6 +117,30 @@ static void list_active(void)
 			       modes, caps->name,
 			       tab->events[e].desc);
 	}
+	list_umask_sets(caps->umask_sets, caps->numask_sets);
+}
+
+/* A spec as hwperf would take it on model m: `ok`, then one line each. */
+static int resolve(const struct ev_model *m, const char *spec)
+{
+	static struct ev_resolved out[HWPERF_NVCTR];
+	char reason[HWPERF_REASON_MAX];
+	char modes[8];
+	unsigned n;
+
+	if (events_resolve(m, spec, out, HWPERF_NVCTR, &n, reason,
+	                   sizeof(reason)) < 0) {
+		printf("err %s\n", reason);
+		return CMD_ERR_REPORTED;
+	}
+	printf("ok %u\n", n);
+	for (unsigned i = 0; i < n; i++) {
+		hwperf_modes_str(out[i].modes, modes, sizeof(modes));
+		printf("resolve %u %s code=0x%x counters=0x%x modes=%s\n",
+		       out[i].vi, out[i].name, (unsigned)out[i].code,
+		       (unsigned)out[i].counters, modes);
+	}
+	return 0;
 }
 
 static int cmd_events(int argc, char **argv)
@@ -144,15 +171,23 @@ static int cmd_events(int argc, char **argv)
 		list_events(m);
 		return 0;
 	}
+	if (strcmp(argv[3], "--resolve") == 0) {
+		if (argc != 5)
+			return -EINVAL;
+		return resolve(m, argv[4]);
+	}
 	events_target_of_model(m, &t);
 	return dispatch(&t, argc - 3, argv + 3);
 }
 
 CONSOLE_CMD(events, "events of the active PMU; any model's table; dispatch a set",
-            "events                         the active PMU's events: name, code, counters, modes\n"
+            "events                         the active PMU's events: name, code, counters, modes;\n"
+            "                               then its unit masks\n"
             "events --models                every PMU model Tally has a table for\n"
             "events --model NAME            list NAME's events and unit masks\n"
             "events --model NAME EV[:UM]... place the events on NAME's counters\n"
+            "events --model NAME --resolve SPEC  the codes SPEC (hwperf syntax) gets\n"
+            "                               on NAME, built by its driver's encoder\n"
             "events EV...                   place them on the active PMU, as hwperf will\n"
             "                               (wait: multiplexed, counted in turns)",
             cmd_events);

@@ -7,6 +7,10 @@
  * CPUID.0AH:EBX bit i set means event i is NOT available; EAX[31:24] is
  * the length of that bit vector (events past it are not available either).
  * Codes are event select | umask << 8, as in IA32_PERFEVTSELx bits 15:0.
+ * Checked against that SDM table; the unit-mask names and values also
+ * agree with libpfm4's lib/events/intel_skl_events.h (CPU_CLK_UNHALTED
+ * THREAD_P 00H / REF_XCLK 01H, INST_RETIRED ANY_P 00H, LONGEST_LAT_CACHE
+ * REFERENCE 4FH / MISS 41H, BR_*_RETIRED ALL_BRANCHES 00H).
  *
  * The fixed counters (section "Fixed-function Performance Counters") count
  * one event each: IA32_FIXED_CTR0 INST_RETIRED.ANY, 1 CPU_CLK_UNHALTED.
@@ -200,7 +204,7 @@ unsigned intel_arch_bind(struct pmu_event *out, unsigned ngp, unsigned nfixed,
 #define CANON_EBX_LEN 7u
 
 static struct pmu_event canon_events[INTEL_ARCH_TABLE_MAX];
-static struct pmu_event_table canon_table = {
+struct pmu_event_table intel_arch_canon_table = {
 	.name = "intel-arch",
 	.events = canon_events,
 	.count = 0,
@@ -209,7 +213,7 @@ static struct pmu_event_table canon_table = {
 /* Idempotent: writes the same values every time, so no lock is needed. */
 void intel_arch_model_prepare(void)
 {
-	canon_table.count = intel_arch_bind(canon_events, CANON_GP,
+	intel_arch_canon_table.count = intel_arch_bind(canon_events, CANON_GP,
 	                                    CANON_FIXED, CANON_FIXED_PRESENT,
 	                                    0, CANON_EBX_LEN);
 }
@@ -223,7 +227,10 @@ const struct ev_model ev_model_intel_arch = {
 	.umask_shift = 8,
 	.umask_field = 0xff00u,
 	.ntables = 1,
-	.tables = { &canon_table },
+	.tables = { &intel_arch_canon_table },
 	.umask_sets = intel_arch_umasks,
 	.numask_sets = N(intel_arch_umasks),
+	.fields = INTEL_FIELDS,
+	.cmask_max = INTEL_EVTSEL_CMASK >> INTEL_EVTSEL_CMASK_SHIFT,
+	.encode = events_intel_encode,
 };

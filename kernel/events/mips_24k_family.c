@@ -2,11 +2,32 @@
  * mips_24k_family.c - events of the 24K-pipeline cores: 24K, 34K, 1004K
  * and interAptiv.
  *
- * From the "Performance Counter Event Codes" tables of the MIPS32 24K,
- * 34K, 1004K and interAptiv Software User's Manuals.  Each event number
- * means one thing on the even counters (PerfCnt0, 2) and another on the
- * odd ones (PerfCnt1, 3); cycles, instructions and data cache misses are
- * the same on both.  The code is the PerfCtl Event field value.
+ * Written from the "Performance Counter Event Codes" tables of the MIPS32
+ * 24K, 34K, 1004K and interAptiv Software User's Manuals.  Each event
+ * number means one thing on the even counters (PerfCnt0, 2) and another
+ * on the odd ones (PerfCnt1, 3); cycles, instructions and data cache
+ * misses are the same on both.  The code is the PerfCtl Event field value.
+ *
+ * Checked against (no SUM was at hand; these follow the SUMs): Linux's
+ * arch/mips/kernel/perf_event_mipsxx.c -- its "both counters" lists for
+ * the 24K, 34K and 1004K (events 0, 1, 11), its 24K/34K "unsupported"
+ * raw-event lists (from before 2012), and its shared 24K/34K/1004K
+ * generic and cache maps: events 0, 1 (both), 2 (branches / misses),
+ * 5 (ITLB), 6 (DTLB), 9 (icache), 10 even (dcache accesses), 11 (dcache
+ * misses), 20 even (prefetch), 21 odd (L2 accesses) and 22 even (L2
+ * misses) agree.  Fixed on checking: the 24K table listed odd event 24
+ * ("refetched-insns") and events 26 and 27 (the DSP ASE counts), which
+ * Linux's 24K list marks unsupported on the 24K; they are gone (a 24KE,
+ * PRId 0x96, has them: give raw codes).
+ * The even-counter events 2-10, 13-23, 25 and 26 also agree with
+ * OProfile's 1004K event list (oprofile.sourceforge.io/docs/
+ * mips-1004K-events.php, from "Programming the MIPS32 1004K Core
+ * Family"); the 34K/1004K/interAptiv table lacks its even 24 (cache
+ * fixup cycles), which is reachable as raw code r18.
+ * Unchecked still (as the SUM tables were remembered): the odd-counter
+ * events 3, 4, 7, 8, 10, 13-19, 20, 22, 23, 25, 26 and 27 on all four
+ * cores, the 24K's even events other than those the 1004K list shares,
+ * and every interAptiv entry beyond its sharing the 34K table.
  *
  * The generic cache-references / cache-misses are the L1 data cache's
  * here (these cores have no shared last-level counter of their own).
@@ -71,12 +92,8 @@
 static const struct pmu_event m24k_events[] = {
 	CORE_EVENTS,
 	{ "cache-fixup-cycles", 24, EV_EVEN, "cache fixup cycles" },
-	{ "refetched-insns", 24, EV_ODD, "replays sent back to the IFU" },
 	{ "ifu-stalls", 25, EV_EVEN, "instruction fetch stall cycles" },
 	{ "alu-stalls", 25, EV_ODD, "ALU stall cycles" },
-	{ "dsp-insns", 26, EV_EVEN, "DSP instructions completed" },
-	{ "alu-dsp-saturation-insns", 26, EV_ODD, "ALU-DSP saturations" },
-	{ "mdu-dsp-saturation-insns", 27, EV_ODD, "MDU-DSP saturations" },
 };
 
 /* The multithreaded cores (MT ASE) share the core list. */

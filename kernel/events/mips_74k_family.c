@@ -7,6 +7,20 @@
  * odd ones mispredictions).  The code is the PerfCtl Event field value.
  * The P5600 table holds only the events whose numbers it shares with the
  * 74K family; the rest are reachable as raw codes.
+ *
+ * 74K checked entry by entry against libpfm4's lib/events/mips_74k_events.h
+ * (PAPI's copy; it cites the "MIPS32 74K Processor Core Family Software
+ * Users' Manual", MD00519 rev. 01.05, and codes odd-counter events as
+ * 0x80 | N), and against "Programming the MIPS32 74K Core Family"
+ * rev. 02.14, table 8.8 "Performance Counter Event Codes" (events 0-29).
+ * Changed on checking: l2-cache-misses, event 29, was on any counter.
+ * The sources disagree on odd 29 -- L2 miss cycles in the SUM rev. 01.05
+ * (libpfm4), L2 misses in the rev. 02.14 table and Linux's cache map --
+ * while all agree on even 29, so the event is tied to the even counters,
+ * right on every revision.
+ * P5600 checked against Linux's perf_event_mipsxx.c only (the P5600 uses
+ * its 74K/proAptiv generic map: 0 and 1 on both parities, 0x27 even and
+ * odd for branches and mispredictions), not against the P5600 SUM.
  */
 #include "events.h"
 
@@ -24,7 +38,7 @@ static const struct pmu_event m74k_events[] = {
 	{ "dcache-misses", 24, EV_ODD, "data cache misses" },
 	{ "cache-misses", 24, EV_ODD, "alias of dcache-misses" },
 	{ "l2-cache-accesses", 28, EV_ODD, "L2 accesses" },
-	{ "l2-cache-misses", 29, EV_ANY, "L2 misses" },
+	{ "l2-cache-misses", 29, EV_EVEN, "L2 misses" },
 	{ "branch-insns", 39, EV_EVEN, "conditional branches graduated" },
 	{ "branches", 39, EV_EVEN, "alias of branch-insns" },
 	{ "mispredicted-branch-insns", 39, EV_ODD, "branches mispredicted" },

@@ -4,13 +4,17 @@
  */
 #include <ctype.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "events.h"
 
 static const struct ev_model *const models[] = {
 	&ev_model_intel_arch,
+	&ev_model_intel_skylake,
 	&ev_model_amd_legacy,
 	&ev_model_amd_core,
+	&ev_model_amd_fam19h,
 	&ev_model_mips_24k,
 	&ev_model_mips_34k,
 	&ev_model_mips_74k,
@@ -47,6 +51,7 @@ const struct ev_model *events_model_at(unsigned i)
 	if (i >= NMODELS)
 		return NULL;
 	intel_arch_model_prepare();
+	intel_skl_model_prepare();
 	return models[i];
 }
 
@@ -56,4 +61,24 @@ const struct ev_model *events_model_find(const char *name)
 		if (events_name_eq(models[i]->name, name))
 			return events_model_at(i);
 	return NULL;
+}
+
+void events_caps_of_model(const struct ev_model *m, struct pmu_caps *caps)
+{
+	memset(caps, 0, sizeof(*caps));
+	snprintf(caps->name, sizeof(caps->name), "%s", m->name);
+	snprintf(caps->status, sizeof(caps->status), "%s: model table, no "
+	         "hardware", m->name);
+	caps->ncounters = m->ncounters;
+	for (unsigned k = 0; k < m->ncounters && k < PMU_MAX_COUNTERS; k++)
+		caps->counter[k].fixed = (m->fixed >> k) & 1u;
+	caps->modes = PMU_MODE_U | PMU_MODE_K;
+	caps->slots_per_counter = m->slots_per_counter;
+	caps->ntables = m->ntables;
+	for (unsigned t = 0; t < m->ntables; t++)
+		caps->tables[t] = m->tables[t];
+	caps->umask_sets = m->umask_sets;
+	caps->numask_sets = m->numask_sets;
+	caps->fields = m->encode ? m->fields : 0;
+	caps->cmask_max = m->cmask_max;
 }

@@ -41,9 +41,9 @@ static const struct dispatch_set dispatch_sets[] = {
 	{ "amd-legacy", 0, 1, { "requests-to-l2:bogus" }, EV_ERR_UMASK },
 	{ "amd-legacy", 0, 1, { "requests-to-l2:" }, EV_ERR_UMASK },
 	{ "amd-legacy", 0, 1, { "requests-to-l2:instructions:data" }, EV_OK },
-	{ "amd-legacy", 0, 1, { "data-cache-refills-from-l2-or-northbridge"
+	{ "amd-legacy", 0, 1, { "data-cache-refills"
 	                        ":system" }, EV_OK },
-	{ "amd-legacy", 0, 1, { "data-cache-refills-from-l2-or-northbridge" },
+	{ "amd-legacy", 0, 1, { "data-cache-refills" },
 	  EV_OK },
 	{ "amd-core", 0, 2, { "L2_CACHE_REQ_STAT:IC_FILL_MISS:LS_RD_BLK_C",
 	                      "cache-misses" }, EV_OK },

@@ -35,7 +35,6 @@
 #define AMD_CORE_COUNTERS 6u
 #define AMD_WIDTH 48u
 #define AMD_FAMILY_MIN 6u               /* K7: the first with these MSRs */
-#define AMD_FAMILY_ZEN 0x17u
 
 #define EVTSEL_USR 0x00010000ull
 #define EVTSEL_OS 0x00020000ull
@@ -161,12 +160,14 @@ static void fill_caps(struct pmu_caps *caps)
 	}
 	caps->modes = PMU_MODE_K | PMU_MODE_U;
 	caps->ntables = 1;
-	caps->tables[0] = amd.family >= AMD_FAMILY_ZEN ? &amd_fam17h_table
-	                                               : &amd_fam10h_table;
-	caps->umask_sets = amd.family >= AMD_FAMILY_ZEN ? amd_fam17h_umasks
-	                                                : amd_fam10h_umasks;
-	caps->numask_sets = amd.family >= AMD_FAMILY_ZEN ? amd_fam17h_numasks
-	                                                 : amd_fam10h_numasks;
+	/* The family's table model (kernel/events/amd.c): 10h, 17h or 19h. */
+	{
+		const struct ev_model *m = amd_model_of_family(amd.family);
+
+		caps->tables[0] = m->tables[0];
+		caps->umask_sets = m->umask_sets;
+		caps->numask_sets = m->numask_sets;
+	}
 	caps->fields = PMU_FIELD_EVSEL | PMU_FIELD_UMASK | PMU_FIELD_CMASK |
 	               PMU_FIELD_INV | PMU_FIELD_EDGE;
 	caps->cmask_max = AMD_CODE_CMASK_MASK >> AMD_CODE_CMASK_SHIFT;
@@ -346,36 +347,8 @@ static void amd_ireload(struct pmu_state *st)
  * A code (Tally's AMD layout) from parts: EventSelect is 12 bits, split
  * into code bits 7:0 and 19:16; UnitMask and CntMask 8 bits each.
  */
-static int amd_encode(const struct pmu_encoding *enc, uint32_t *code,
-                      char *reason, size_t len)
-{
-	uint32_t c = enc->code;
-
-	if ((enc->fields & PMU_FIELD_EVSEL) && enc->evsel > AMD_EVSEL_MAX)
-		return refuse(reason, len, "event=0x%x: amd takes 0..0x%x",
-		              (unsigned)enc->evsel, AMD_EVSEL_MAX);
-	if ((enc->fields & PMU_FIELD_UMASK) && enc->umask > AMD_FIELD8_MAX)
-		return refuse(reason, len, "umask=0x%x: amd takes 0..0x%x",
-		              (unsigned)enc->umask, AMD_FIELD8_MAX);
-	if ((enc->fields & PMU_FIELD_CMASK) && enc->cmask > AMD_FIELD8_MAX)
-		return refuse(reason, len, "cmask=%u: amd takes 0..%u",
-		              (unsigned)enc->cmask, AMD_FIELD8_MAX);
-	if (enc->fields & PMU_FIELD_EVSEL) {
-		c &= ~(AMD_CODE_EVENT_LO_MASK | AMD_CODE_EVENT_HI_MASK);
-		c |= enc->evsel & AMD_CODE_EVENT_LO_MASK;
-		c |= (enc->evsel >> AMD_EVSEL_HI_SHIFT) << AMD_CODE_EVENT_HI_SHIFT;
-	}
-	if (enc->fields & PMU_FIELD_UMASK)
-		c = (c & ~AMD_CODE_UMASK_MASK) |
-		    (enc->umask << AMD_CODE_UMASK_SHIFT);
-	if (enc->fields & PMU_FIELD_CMASK)
-		c = (c & ~AMD_CODE_CMASK_MASK) |
-		    (enc->cmask << AMD_CODE_CMASK_SHIFT);
-	c |= enc->fields & PMU_FIELD_INV ? AMD_CODE_INV : 0;
-	c |= enc->fields & PMU_FIELD_EDGE ? AMD_CODE_EDGE : 0;
-	*code = c;
-	return 0;
-}
+/* Codes from parts: events_amd_encode (kernel/events/encode.c), shared
+ * with the AMD models so they encode as this driver does. */
 
 static uint64_t amd_read_cycles(void)
 {
@@ -386,7 +359,7 @@ const struct pmu_ops amd_ops = {
 	.name = "amd",
 	.probe = amd_probe,
 	.check = amd_check,
-	.encode = amd_encode,
+	.encode = events_amd_encode,
 	.resume = amd_resume,
 	.suspend = amd_suspend,
 	.identify_overflow = amd_identify_overflow,

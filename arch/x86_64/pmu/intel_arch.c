@@ -98,6 +98,11 @@ static struct {
 	unsigned ebx_len;
 	struct pmu_event events[INTEL_ARCH_TABLE_MAX];
 	struct pmu_event_table table;
+	/* The model's own events (kernel/events/intel_skl.c), after the
+	 * architectural ones, when CPUID names a model Tally has. */
+	const struct intel_model *model;
+	struct pmu_event mevents[INTEL_MODEL_TABLE_MAX];
+	struct pmu_event_table mtable;
 } pmu;
 
 /* ---- counter addressing -------------------------------------------------- */
@@ -292,6 +297,15 @@ static void fill_caps(struct pmu_caps *caps)
 	caps->numask_sets = intel_arch_numasks;
 	caps->ntables = 1;
 	caps->tables[0] = &pmu.table;
+	if (pmu.model && pmu.ngp) {
+		pmu.mtable.name = pmu.model->table->name;
+		pmu.mtable.events = pmu.mevents;
+		pmu.mtable.count = intel_model_bind(pmu.model, pmu.mevents,
+		                                    INTEL_MODEL_TABLE_MAX, pmu.ngp);
+		caps->tables[caps->ntables++] = &pmu.mtable;
+		caps->umask_sets = pmu.model->umask_sets;
+		caps->numask_sets = pmu.model->numask_sets;
+	}
 	caps->fields = PMU_FIELD_EVSEL | PMU_FIELD_UMASK | PMU_FIELD_CMASK |
 	               PMU_FIELD_INV | PMU_FIELD_EDGE;
 	caps->cmask_max = EVTSEL_CMASK >> EVTSEL_CMASK_SHIFT;
@@ -323,6 +337,12 @@ static int intel_probe(struct pmu_caps *caps)
 	    (pmu.nfixed && !width_ok(pmu.fixed_width)))
 		return not_present(caps, "CPUID.0AH lists no usable counters");
 	pmu.fw_write = read_fw_write();
+	{
+		uint32_t sig = x86_pmu_io->cpuid(CPUID_LEAF_FEATURES, 0).eax;
+
+		pmu.model = intel_model_of(x86_cpu_family(sig),
+		                           x86_cpu_model(sig));
+	}
 	caps->counts = liveness(why, sizeof(why));
 	pmu.irq = caps->counts && lapic_pmi_ready();
 	caps->overflow_irq = pmu.irq;
@@ -379,45 +399,8 @@ static int check_gp(struct pmu_counter_ctl *c, bool global, char *reason,
 	return 0;
 }
 
-/*
- * A code from parts: each field replaces those bits of enc->code.  Every
- * value must fit its IA32_PERFEVTSELx field (8 bits each); invert and
- * edge are single bits.
- */
-static int intel_encode(const struct pmu_encoding *enc, uint32_t *code,
-                        char *reason, size_t len)
-{
-	static const struct {
-		uint32_t field;
-		const char *part;
-		uint64_t mask;
-		unsigned shift;
-	} valued[] = {
-		{ PMU_FIELD_EVSEL, "event", EVTSEL_EVENT, 0 },
-		{ PMU_FIELD_UMASK, "umask", EVTSEL_UMASK, EVTSEL_UMASK_SHIFT },
-		{ PMU_FIELD_CMASK, "cmask", EVTSEL_CMASK, EVTSEL_CMASK_SHIFT },
-	};
-	uint64_t c = enc->code;
-
-	for (size_t i = 0; i < sizeof(valued) / sizeof(valued[0]); i++) {
-		uint32_t v = valued[i].field == PMU_FIELD_EVSEL ? enc->evsel :
-		             valued[i].field == PMU_FIELD_UMASK ? enc->umask :
-		             enc->cmask;
-		uint64_t max = valued[i].mask >> valued[i].shift;
-
-		if (!(enc->fields & valued[i].field))
-			continue;
-		if (v > max)
-			return refuse(reason, len, "%s=0x%x: intel-arch takes "
-			              "0..0x%x", valued[i].part, (unsigned)v,
-			              (unsigned)max);
-		c = (c & ~valued[i].mask) | ((uint64_t)v << valued[i].shift);
-	}
-	c |= enc->fields & PMU_FIELD_INV ? EVTSEL_INV : 0;
-	c |= enc->fields & PMU_FIELD_EDGE ? EVTSEL_EDGE : 0;
-	*code = (uint32_t)c;
-	return 0;
-}
+/* Codes from parts: events_intel_encode (kernel/events/encode.c), shared
+ * with the Intel models so they encode as this driver does. */
 
 static int check_fixed(struct pmu_counter_ctl *c, uint64_t *fixed_ctrl,
                        char *reason, size_t len)
@@ -601,7 +584,7 @@ const struct pmu_ops intel_arch_ops = {
 	.name = "intel-arch",
 	.probe = intel_probe,
 	.check = intel_check,
-	.encode = intel_encode,
+	.encode = events_intel_encode,
 	.resume = intel_resume,
 	.suspend = intel_suspend,
 	.identify_overflow = intel_identify_overflow,

@@ -52,6 +52,12 @@ extern const struct x86_pmu_io *x86_pmu_io;
 #define CPUID_SIG_EXT_FAMILY_MASK 0xffu
 #define CPUID_SIG_FAMILY_EXTENDED 0xfu  /* base family that adds ext */
 
+#define CPUID_SIG_MODEL_SHIFT 4
+#define CPUID_SIG_MODEL_MASK 0xfu
+#define CPUID_SIG_EXT_MODEL_SHIFT 16
+#define CPUID_SIG_EXT_MODEL_MASK 0xfu
+#define CPUID_SIG_FAMILY_P6 0x6u        /* Intel: family 6 also adds ext model */
+
 /* The family as both vendors define it: base + extended when base is 0xF. */
 static inline unsigned x86_cpu_family(uint32_t sig_eax)
 {
@@ -61,6 +67,18 @@ static inline unsigned x86_cpu_family(uint32_t sig_eax)
 		base += (sig_eax >> CPUID_SIG_EXT_FAMILY_SHIFT) &
 		        CPUID_SIG_EXT_FAMILY_MASK;
 	return base;
+}
+
+/* DisplayModel: the extended model on top for families 6 and 0xF. */
+static inline unsigned x86_cpu_model(uint32_t sig_eax)
+{
+	unsigned base = (sig_eax >> CPUID_SIG_FAMILY_SHIFT) & CPUID_SIG_FAMILY_MASK;
+	unsigned model = (sig_eax >> CPUID_SIG_MODEL_SHIFT) & CPUID_SIG_MODEL_MASK;
+
+	if (base == CPUID_SIG_FAMILY_P6 || base == CPUID_SIG_FAMILY_EXTENDED)
+		model |= ((sig_eax >> CPUID_SIG_EXT_MODEL_SHIFT) &
+		          CPUID_SIG_EXT_MODEL_MASK) << 4;
+	return model;
 }
 
 #endif
