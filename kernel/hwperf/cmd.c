@@ -37,6 +37,7 @@
 static struct {
 	struct hwperf_control ctl;
 	struct hwperf_counts counts;
+	struct hwperf_pctr pctr;
 	struct hwperf_rusage ru;
 	char text[SPEC_TEXT_MAX];
 } scratch;
@@ -50,6 +51,10 @@ static const char usage[] =
 	"hwperf setctl PID SPEC           change PID's events (bumps its generation)\n"
 	"hwperf release PID               stop counting for PID; counts stay readable\n"
 	"hwperf savechild PID CHILD       CHILD's counts go to its parent PID at exit\n"
+	"hwperf pause PID                 stop PID's counting, keep its counters (gen kept)\n"
+	"hwperf resume PID                count again from the paused values (gen kept)\n"
+	"hwperf reset PID                 PID's counts and times to 0 (bumps its gen)\n"
+	"hwperf pctr PID                  counts, cycle counter and idle count in one read\n"
 	"hwperf sys enable SPEC           system-wide counting; EBUSY if USER counters are live\n"
 	"hwperf sys force SPEC            take SYSTEM mode from every USER holder (root)\n"
 	"hwperf sys read [--cpu N]        system counts, all CPUs added, or CPU N's\n"
@@ -271,6 +276,26 @@ static int task_read(int pid, bool with_rusage)
 	return 0;
 }
 
+/* pctr's PCIOCRD: everything in one read, the counts as `read` prints them. */
+static int task_pctr(int pid)
+{
+	struct hwperf_reason why;
+	int gen = hwperf_pctr_read(caller, pid, &scratch.pctr, &why);
+
+	if (gen < 0)
+		return report_err(&why);
+	if (hwperf_get_control(caller, pid, &scratch.ctl, &why) < 0)
+		memset(&scratch.ctl, 0, sizeof(scratch.ctl));
+	ok_gen(gen, &why);
+	printf("pctr cycles=%llu idle_cycles=%llu idle_iterations=%llu ncpus=%u\n",
+	       (unsigned long long)scratch.pctr.cycles,
+	       (unsigned long long)scratch.pctr.idle_cycles,
+	       (unsigned long long)scratch.pctr.idle_iterations,
+	       (unsigned)scratch.pctr.ncpus);
+	hwperf_print_counts(&scratch.ctl, &scratch.pctr.counts);
+	return 0;
+}
+
 static int task_op(int argc, char **argv)
 {
 	struct hwperf_reason why;
@@ -308,6 +333,14 @@ static int task_op(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(op, "release") == 0)
 		return ok_gen(hwperf_release(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "pause") == 0)
+		return ok_gen(hwperf_pause(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "resume") == 0)
+		return ok_gen(hwperf_resume(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "reset") == 0)
+		return ok_gen(hwperf_reset(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "pctr") == 0)
+		return task_pctr(pid);
 	if (argc == 3 && strcmp(op, "savechild") == 0) {
 		if ((rc = parse_int(argv[2], "bad child pid", &child)) < 0)
 			return rc;
