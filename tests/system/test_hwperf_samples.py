@@ -28,8 +28,8 @@ RING_MAX = 2048
 # Per architecture: a threshold and a run length that give some hundreds
 # of hits (the cycle counter runs much slower on Malta than on the PC).
 WORK = {"x86_64": ("cycles:u:thresh=1000000", 8000),
-        "mips": ("cycles:u:thresh=5000", 3000),
-        "mipsbe": ("cycles:u:thresh=5000", 3000)}
+        "mips": ("cycles:u:thresh=50000", 30000),
+        "mipsbe": ("cycles:u:thresh=50000", 30000)}
 HITS = re.compile(r"^prof hits=(\d+) ", re.M)
 SAMPLES = re.compile(r"^samples kept=(\d+) dropped=(\d+) capacity=(\d+) depth_max=(\d+)$", re.M)
 SAMPLE = re.compile(r"^sample pid=(\d+) cpu=(\d+) cycles=(\d+) vctr=(\d+) event=(\S+) "
@@ -78,8 +78,10 @@ def test_records_fold_with_the_hot_chain_first(c, target, tmp_path):
     assert top == HOT_STACK, stacks[:3]
     assert int(count) * 2 > kept, stacks[:3]
     assert sum(int(n) for _, n in stacks) == kept
-    # cold_leaf is called from main directly.
-    assert any(s == "_start;main;cold_leaf" for s, _ in stacks), stacks
+    # Every hit in hot_leaf walked its whole chain.  (cold_leaf's share
+    # is not checked: software cycles are sampled at the next kernel
+    # entry, so a phase shorter than a tick may land on the next call.)
+    assert all(s == HOT_STACK for s, _ in stacks if s.endswith(";hot_leaf")), stacks
 
 
 def test_json_records_say_the_same(c, target, tmp_path):
