@@ -18,6 +18,7 @@
 #include "arch_task.h"
 #include "hwperf/env.h"
 #include "hwperf/spec.h"
+#include "heap.h"
 #include "page.h"
 #include "prof_sample.h"
 #include "program_syms.h"
@@ -198,4 +199,137 @@ void prof_records_print(const struct prof_records *r,
 	print_syms(prog, json);
 	if (json)
 		printf("]}\n");
+}
+
+/* ---- the console's ring: `hwperf profile -r N PID SPEC`, `hwperf samples` ---- */
+
+#define CON_BUCKET_BLOCK 2040u          /* kmalloc's largest block */
+#define CON_BUCKETS_MAX (CON_BUCKET_BLOCK / sizeof(uint32_t))
+#define CON_MIN_SHIFT 2
+
+/* One at a time: arming again takes the ring from the last task first. */
+static struct {
+	struct prof_records rec;
+	struct hwperf_control ctl;
+	char prog[TASK_NAME_MAX];
+	int pid;
+	bool armed;
+} con;
+
+static struct task_profile *con_profile_alloc(void)
+{
+	struct task_profile *p = kzalloc(sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->buckets = kzalloc(CON_BUCKETS_MAX * sizeof(uint32_t));
+	if (!p->buckets) {
+		kfree(p);
+		return NULL;
+	}
+	p->ring = &con.rec.ring;
+	return p;
+}
+
+/* Buckets over t's text, as prof has them, so hits and records agree. */
+static void con_profile_fill(struct task_profile *p, const struct task *t)
+{
+	const struct uvm *u = t->uvm;
+
+	for (unsigned i = 0; i < u->nseg; i++)
+		if (u->seg[i].prot & VM_PROT_EXEC) {
+			p->base = u->seg[i].start;
+			p->shift = CON_MIN_SHIFT;
+			while (((u->seg[i].end - p->base) >> p->shift) > CON_BUCKETS_MAX)
+				p->shift++;
+			p->nbuckets = (uint32_t)((u->seg[i].end - p->base) >> p->shift);
+			return;
+		}
+}
+
+/* The last armed task, if it still lives, stops using the ring. */
+static void con_disarm(void)
+{
+	unsigned long hf;
+	irqflags_t f;
+
+	if (!con.armed)
+		return;
+	/* hwperf's lock first (the overflow path holds it while it writes
+	 * a record), then the task table's: the order env.h fixes. */
+	hf = hwperf_env_lock();
+	f = spin_lock_irqsave(&task_table_lock);
+	struct task *t = task_find(con.pid);
+	if (t && t->profile && t->profile->ring == &con.rec.ring)
+		t->profile->ring = NULL;
+	spin_unlock_irqrestore(&task_table_lock, f);
+	hwperf_env_unlock(hf);
+	prof_records_free(&con.rec);
+	con.armed = false;
+}
+
+int prof_console_arm(int pid, uint32_t n, const struct hwperf_control *ctl,
+		     struct hwperf_reason *why)
+{
+	struct task_profile *p;
+	int err = 0;
+
+	con_disarm();
+	if ((err = prof_records_alloc(&con.rec, n)) < 0) {
+		snprintf(why->text, sizeof(why->text), "%s: a ring of %u records "
+			 "(1..%u)", errno_name(err), (unsigned)n, PROF_RING_MAX);
+		return err;
+	}
+	if (!(p = con_profile_alloc())) {
+		prof_records_free(&con.rec);
+		snprintf(why->text, sizeof(why->text), "ENOMEM: no memory for "
+			 "pid %d's profile", pid);
+		return -ENOMEM;
+	}
+	/* The lock keeps the task and its address space while we look. */
+	irqflags_t f = spin_lock_irqsave(&task_table_lock);
+	struct task *t = task_find(pid);
+	if (!t || t->kthread || !t->uvm || t->state == TASK_ZOMBIE) {
+		err = -ESRCH;
+	} else if (t->profile) {
+		err = -EBUSY;
+	} else {
+		con_profile_fill(p, t);
+		t->profile = p;
+		con.pid = pid;
+		con.ctl = *ctl;
+		memcpy(con.prog, t->name, sizeof(con.prog));
+		con.armed = true;
+	}
+	spin_unlock_irqrestore(&task_table_lock, f);
+	if (err) {
+		kfree(p->buckets);
+		kfree(p);
+		prof_records_free(&con.rec);
+		snprintf(why->text, sizeof(why->text), err == -EBUSY ?
+			 "EBUSY: pid %d already has a profile buffer (prof's or an "
+			 "earlier hwperf profile -r)" :
+			 "ESRCH: no user task with pid %d", pid);
+	}
+	return err;
+}
+
+void prof_console_disarm(void)
+{
+	con_disarm();
+}
+
+int prof_console_print(bool json)
+{
+	struct prof_records snap;
+	unsigned long hf;
+
+	if (!con.armed)
+		return -ENOENT;
+	/* Records below n are whole: each is written with hwperf's lock held. */
+	hf = hwperf_env_lock();
+	snap = con.rec;
+	hwperf_env_unlock(hf);
+	prof_records_print(&snap, &con.ctl, con.prog, json);
+	return con.pid;
 }

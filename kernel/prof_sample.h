@@ -38,4 +38,18 @@ void prof_records_print(const struct prof_records *r,
                         const struct hwperf_control *ctl, const char *prog,
                         bool json);
 
+/*
+ * The console's one ring (`hwperf profile -r N PID SPEC`): gives user
+ * task pid a profile (buckets over its text, as prof's) with a ring of n
+ * records, taking the ring back from the task armed before.  0, or
+ * -ESRCH (no such user task), -EBUSY (it has prof's profile already),
+ * -EINVAL/-ENOMEM (the ring); why says which.
+ */
+int prof_console_arm(int pid, uint32_t n, const struct hwperf_control *ctl,
+                     struct hwperf_reason *why);
+void prof_console_disarm(void);
+/* Print the console ring's records so far (prof_records_print's format);
+ * returns the pid they belong to, or -ENOENT when nothing was armed. */
+int prof_console_print(bool json);
+
 #endif

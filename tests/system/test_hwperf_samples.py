@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -120,3 +121,27 @@ def test_bad_record_options(c):
                  "prof --json fpchain 1", "prof -r fpchain 1"):
         out = c.run(line)
         assert out.startswith("err EINVAL"), (line, out)
+
+
+def test_hwperf_profile_records_from_the_console(c, target, tmp_path):
+    spec, n = WORK[target]
+    out = c.run("spawn fpchain %d" % (n * 100))      # runs far longer than the test
+    pid = int(re.search(r"^pid (\d+)$", out, re.M).group(1))
+    try:
+        assert re.match(r"^ok gen=\d+$", c.run("hwperf profile -r 16 %d %s" % (pid, spec)))
+        time.sleep(2)           # the console sleeps on input: fpchain runs
+        out = c.run("hwperf samples")
+        assert out.startswith("ok 0"), out
+        kept, dropped, cap, _ = (int(x) for x in SAMPLES.search(out).groups())
+        recs = SAMPLE.findall(out)
+        assert cap == 16 and 0 < kept <= 16 and len(recs) == kept
+        assert all(int(r[0]) == pid for r in recs)
+        stacks = folded(tmp_path, out)
+        assert stacks[0][0] == HOT_STACK, stacks
+        # Arming again takes the ring back; a refusal leaves none armed.
+        err = c.run("hwperf profile -r 0 %d %s" % (pid, spec))
+        assert err.startswith("err EINVAL"), err
+        assert c.run("hwperf profile -r 8 30000 %s" % spec).startswith("err ESRCH")
+        assert "samples none" in c.run("hwperf samples --json")
+    finally:
+        c.run("kill -KILL %d" % pid)
