@@ -49,6 +49,10 @@ void arch_return_to_user(struct trapframe *tf) __attribute__((noreturn));
 
 uintptr_t arch_tf_pc(const struct trapframe *tf);
 uintptr_t arch_tf_sp(const struct trapframe *tf);
+/* The frame pointer (rbp; MIPS s8/fp) and the return-address register
+ * (MIPS ra; 0 on x86-64, which has none): for sample call chains. */
+uintptr_t arch_tf_fp(const struct trapframe *tf);
+uintptr_t arch_tf_ra(const struct trapframe *tf);
 /* System call number and its six arguments, from the arch's ABI registers. */
 unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6]);
 /* Result of a system call (negative errno on failure); also steps past the

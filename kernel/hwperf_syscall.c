@@ -31,6 +31,7 @@ enum arg_kind {
 	ARG_CTL_OUT,    /* arg: a control to fill */
 	ARG_COUNTS_OUT, /* arg: counts to fill */
 	ARG_COUNTS_RU,  /* arg: counts, arg2: resource usage */
+	ARG_PCTR_OUT,   /* arg: a pctr read to fill */
 };
 
 enum id_kind { ID_PID, ID_CPU, ID_ZERO };
@@ -56,6 +57,10 @@ static const struct op_desc ops[HWPERF_OP_COUNT] = {
 	[HWPERF_OP_SYS_SET_CONTROL] = { ARG_CTL_IN, ID_ZERO },
 	[HWPERF_OP_SYS_RELEASE] = { ARG_NONE, ID_ZERO },
 	[HWPERF_OP_MAP] = { ARG_NONE, ID_ZERO },
+	[HWPERF_OP_PAUSE] = { ARG_NONE, ID_PID },
+	[HWPERF_OP_RESUME] = { ARG_NONE, ID_PID },
+	[HWPERF_OP_RESET] = { ARG_NONE, ID_PID },
+	[HWPERF_OP_PCTR_READ] = { ARG_PCTR_OUT, ID_PID },
 };
 
 /* One call's kernel copy of a control. */
@@ -75,6 +80,7 @@ struct call {
 
 /* Per CPU: the counts of the read in progress on it. */
 static struct hwperf_counts counts_buf[CPU_MAX];
+static struct hwperf_pctr pctr_buf[CPU_MAX];
 
 /* kmalloc's largest block, 2048 bytes less its header (heap.c). */
 #define HEAP_BLOCK_MAX 2040u
@@ -122,6 +128,22 @@ static int run_ctl_out(struct call *c, struct hwperf_reason *why)
 
 	if (r >= 0 && copy_to_user(c->uvm, c->arg, &c->buf->ctl, sizeof(c->buf->ctl)))
 		return -EFAULT;
+	return r;
+}
+
+/* Like a counts read: the CPU's own buffer, preemption off meanwhile. */
+static int run_pctr_out(struct call *c, struct hwperf_reason *why)
+{
+	struct task *t = current_task();
+	int r;
+
+	t->preempt_off++;
+	struct hwperf_pctr *out = &pctr_buf[this_cpu()->id];
+
+	r = hwperf_pctr_read(c->me, c->id, out, why);
+	if (r >= 0 && copy_to_user(c->uvm, c->arg, out, sizeof(*out)))
+		r = -EFAULT;
+	t->preempt_off--;
 	return r;
 }
 
@@ -179,6 +201,9 @@ static int run_no_arg(struct call *c, struct hwperf_reason *why)
 	case HWPERF_OP_MAP: return map_read_page(c, why);
 	case HWPERF_OP_RELEASE: return hwperf_release(c->me, c->id, why);
 	case HWPERF_OP_SAVE_CHILD: return hwperf_save_child(c->me, c->id, why);
+	case HWPERF_OP_PAUSE: return hwperf_pause(c->me, c->id, why);
+	case HWPERF_OP_RESUME: return hwperf_resume(c->me, c->id, why);
+	case HWPERF_OP_RESET: return hwperf_reset(c->me, c->id, why);
 	default: return hwperf_sys_release(c->me, why);
 	}
 }
@@ -191,6 +216,7 @@ static int run(struct call *c, enum arg_kind kind)
 	case ARG_CTL_IN: return run_ctl_in(c, &why);
 	case ARG_CTL_OUT: return run_ctl_out(c, &why);
 	case ARG_NONE: return run_no_arg(c, &why);
+	case ARG_PCTR_OUT: return run_pctr_out(c, &why);
 	default: return run_counts_out(c, &why);
 	}
 }

@@ -1,5 +1,5 @@
 /*
- * prof_cmd.c - `prof [-e SPEC] [-n TOP] PROG [ARGS...]`: run a built-in
+ * prof_cmd.c - `prof [-e SPEC] [-n TOP] [-r N] [--json] PROG [ARGS...]`: run a built-in
  * program with an overflow threshold whose every expiry adds one to the
  * bucket of the interrupted user PC (R15, IRIX HWPERF_PROFENABLE), and
  * print the hottest buckets with the program's function names.
@@ -27,12 +27,13 @@
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
 #include "program_syms.h"
+#include "prof_sample.h"
 #include "proc.h"
 #include "stat_math.h"
 #include "task.h"
 #include "uvm.h"
 
-#define PROF_USAGE "prof [-e SPEC] [-n TOP] PROG [ARGS...]"
+#define PROF_USAGE "prof [-e SPEC] [-n TOP] [-r N] [--json] PROG [ARGS...]"
 #define PROF_DEFAULT_SPEC "cycles:u:thresh=100000"
 #define PROF_HEAP_BLOCK 2040u           /* kmalloc's largest block */
 #define PROF_BUCKETS_MAX (PROF_HEAP_BLOCK / sizeof(uint32_t))
@@ -54,7 +55,16 @@ static struct {
 	uintptr_t base;
 	int final_gen;
 	bool reaped;
+	struct prof_records rec;        /* -r: the sample ring */
 } pf;
+
+struct prof_opts {
+	const char *spec;
+	unsigned top;
+	uint32_t records;               /* 0: no records */
+	bool json;
+	int prog;
+};
 
 /* ---- buckets over the child's text ----------------------------------------- */
 
@@ -164,25 +174,33 @@ static int usage_err(const char *what)
 	return CMD_ERR_REPORTED;
 }
 
-static int parse_opts(int argc, char **argv, const char **spec, unsigned *top, int *prog)
+static int parse_opts(int argc, char **argv, struct prof_opts *o)
 {
 	uint64_t v;
 	int i = 1;
 
-	*spec = PROF_DEFAULT_SPEC;
-	*top = PROF_TOP_DEFAULT;
+	*o = (struct prof_opts){ .spec = PROF_DEFAULT_SPEC, .top = PROF_TOP_DEFAULT };
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "-e") == 0 && i + 1 < argc) {
-			*spec = argv[++i];
+			o->spec = argv[++i];
 		} else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc &&
 			   parse_u64(argv[i + 1], 0, &v) == 0 && v >= 1 && v <= PROF_TOP_MAX) {
-			*top = (unsigned)v;
+			o->top = (unsigned)v;
 			i++;
+		} else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc &&
+			   parse_u64(argv[i + 1], 0, &v) == 0 && v >= PROF_RING_MIN &&
+			   v <= PROF_RING_MAX) {
+			o->records = (uint32_t)v;
+			i++;
+		} else if (strcmp(argv[i], "--json") == 0) {
+			o->json = true;
 		} else {
 			return usage_err(argv[i]);
 		}
 	}
-	*prog = i;
+	o->prog = i;
+	if (o->json && !o->records)
+		return usage_err("--json prints records: give -r N");
 	return i < argc ? 0 : usage_err("no program named");
 }
 
@@ -194,29 +212,37 @@ static void print_end(int status)
 		printf("exit %d\n", WEXITSTATUS(status));
 }
 
-static int cmd_prof(int argc, char **argv)
+/* The ring lives with the command, which outlives the child. */
+static struct task_profile *new_profile_with(const struct prof_opts *o)
+{
+	struct task_profile *p;
+
+	if (o->records && prof_records_alloc(&pf.rec, o->records) < 0)
+		return NULL;
+	p = new_profile();
+	if (!p) {
+		prof_records_free(&pf.rec);
+		return NULL;
+	}
+	p->ring = o->records ? &pf.rec.ring : NULL;
+	return p;
+}
+
+static int run_prof(int argc, char **argv, const struct prof_opts *o)
 {
 	struct hwperf_reason why;
-	const char *spec;
-	unsigned top;
-	int prog, gen, status;
+	int gen, status;
 
-	if (parse_opts(argc, argv, &spec, &top, &prog) < 0)
-		return CMD_ERR_REPORTED;
-	if (hwperf_spec_parse(spec, hwperf_caps(), &pf.ctl, &why) < 0) {
-		printf("err %s\n", why.text);
-		return CMD_ERR_REPORTED;
-	}
 	struct counted_run run = {
-		.ctl = &pf.ctl, .profile = true, .prof = new_profile(),
+		.ctl = &pf.ctl, .profile = true, .prof = new_profile_with(o),
 		.setup = setup_profile, .on_reap = on_reap,
 	};
 	if (!run.prof) {
-		printf("err ENOMEM: no memory for the profile buckets\n");
+		printf("err ENOMEM: no memory for the profile buckets or records\n");
 		return CMD_ERR_REPORTED;
 	}
 	pf.reaped = false;
-	int pid = counted_spawn(argc - prog, argv + prog, &run, &gen, &why);
+	int pid = counted_spawn(argc - o->prog, argv + o->prog, &run, &gen, &why);
 	if (pid < 0) {
 		printf("err %s\n", why.text);
 		return CMD_ERR_REPORTED;
@@ -230,15 +256,41 @@ static int cmd_prof(int argc, char **argv)
 		printf("error: prof: waiting for pid %d failed\n", pid);
 		return CMD_ERR_REPORTED;
 	}
-	print_profile(argv[prog], top);
+	print_profile(argv[o->prog], o->top);
+	if (o->records)
+		prof_records_print(&pf.rec, &pf.ctl, argv[o->prog], o->json);
 	print_end(status);
 	return 0;
+}
+
+static int cmd_prof(int argc, char **argv)
+{
+	struct hwperf_reason why;
+	struct prof_opts o;
+	int rc;
+
+	if (parse_opts(argc, argv, &o) < 0)
+		return CMD_ERR_REPORTED;
+	if (hwperf_spec_parse(o.spec, hwperf_caps(), &pf.ctl, &why) < 0) {
+		printf("err %s\n", why.text);
+		return CMD_ERR_REPORTED;
+	}
+	rc = run_prof(argc, argv, &o);
+	/* Every way out of run_prof has reaped the child (or never had
+	 * one), so nothing refers to the ring any more. */
+	prof_records_free(&pf.rec);
+	return rc;
 }
 CONSOLE_CMD(prof, "run a program, profiling its user PC at each counter threshold",
 	    PROF_USAGE "\n"
 	    "  -e SPEC   events with thresholds (default " PROF_DEFAULT_SPEC ");\n"
 	    "            each threshold expiry adds one to the interrupted PC's bucket\n"
 	    "  -n TOP    hottest buckets to print (default 10, at most 50)\n"
+	    "  -r N      also keep one sample record per hit (ring of N, 1..2048;\n"
+	    "            the rest are counted as dropped), printed after the buckets:\n"
+	    "            `samples kept=K dropped=D capacity=N depth_max=M`, per record\n"
+	    "            `sample pid= cpu= cycles= vctr= event= pc= chain=`, then `sym A NAME`\n"
+	    "  --json    the records as one JSON document instead (with -r)\n"
 	    "First line `ok gen=N` or `err ENAME: reason`; then the program's output;\n"
 	    "`prof hits=H buckets=B bucket_bytes=S base=A`; per bucket\n"
 	    "`pc=A count=C pct=P sym=NAME+OFF`, hottest first; then `exit N`/`signal NAME`.",

@@ -55,6 +55,7 @@ enum task_state {
 };
 
 struct uvm;
+struct hwperf_ring;
 
 /* Optional profile buffer for overflow profiling (R15). */
 struct task_profile {
@@ -62,6 +63,9 @@ struct task_profile {
 	unsigned shift;         /* bucket = (pc - base) >> shift */
 	uint32_t nbuckets;
 	uint32_t *buckets;      /* kernel memory, read out by a system call */
+	/* Sample records (kernel/hwperf/sample.h), or NULL; owned by whoever
+	 * armed it (prof, hwperf profile -r), which outlives the task. */
+	struct hwperf_ring *ring;
 };
 
 struct task {

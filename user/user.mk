@@ -40,6 +40,11 @@ USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \
 # set.h through -Ikernel, as in the kernel build.
 $(UB)/obj/kernel/hwperf/spec.c.o $(UB)/obj/user/lib/hwperf.c.o: USER_CFLAGS += -Ikernel
 
+# fpchain is the known profile for sample records: frame pointers in every
+# function and no sibling calls, so the kernel walks its whole chain.
+$(UB)/obj/user/fpchain.c.o: USER_CFLAGS += -fno-omit-frame-pointer \
+        -mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls
+
 USER_STUB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_STUBS))
 USER_LIB_OBJS := $(patsubst %,$(UB)/obj/%.o,$(USER_LIB_SRCS) $(USER_LIB_STUBS))
 # The library is an archive, so a program links only what it uses: its

@@ -53,6 +53,16 @@ uintptr_t arch_tf_sp(const struct trapframe *tf)
 	return tf->regs[REG_SP];
 }
 
+uintptr_t arch_tf_fp(const struct trapframe *tf)
+{
+	return tf->regs[REG_FP];
+}
+
+uintptr_t arch_tf_ra(const struct trapframe *tf)
+{
+	return tf->regs[REG_RA];
+}
+
 unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6])
 {
 	for (unsigned i = 0; i < 6; i++)

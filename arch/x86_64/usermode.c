@@ -57,6 +57,17 @@ uintptr_t arch_tf_sp(const struct trapframe *tf)
 	return (uintptr_t)tf->rsp;
 }
 
+uintptr_t arch_tf_fp(const struct trapframe *tf)
+{
+	return (uintptr_t)tf->rbp;
+}
+
+uintptr_t arch_tf_ra(const struct trapframe *tf)
+{
+	(void)tf;
+	return 0;
+}
+
 unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6])
 {
 	args[0] = tf->rdi;

@@ -44,7 +44,13 @@
 #define HWPERF_OP_SYS_SET_CONTROL 12 /* 0 const hwperf_control*  0     HWPERF_SET_SYSEVCTRL */
 #define HWPERF_OP_SYS_RELEASE  13 /* 0    0                      0     HWPERF_RELSYSCNTRS */
 #define HWPERF_OP_MAP          14 /* 0    0                      0     (user read page) */
-#define HWPERF_OP_COUNT        15
+/* (+) pctr and perfmon habits: see "Pause, resume, reset and the pctr
+ * read" in README.md for the rules (R-numbers) each follows. */
+#define HWPERF_OP_PAUSE        15 /* pid  0                      0     perfmon PMCSTOP */
+#define HWPERF_OP_RESUME       16 /* pid  0                      0     perfmon PMCSTART */
+#define HWPERF_OP_RESET        17 /* pid  0                      0     perfmon PMCCLEAR */
+#define HWPERF_OP_PCTR_READ    18 /* pid  hwperf_pctr*           0     pctr PCIOCRD */
+#define HWPERF_OP_COUNT        19
 
 #define HWPERF_EV_RAW 0x1u      /* `code` is a raw driver code, not `name` */
 /* With RAW: `code` is an event-select number (perf's cpu/event=N/); the
@@ -105,6 +111,25 @@ struct hwperf_rusage {
 	 * comparable with a cycles:u / cycles:k count. */
 	uint64_t utime_cycles;
 	uint64_t stime_cycles;
+};
+
+/*
+ * (+) One read of everything pctr's PCIOCRD returns together: the task's
+ * counts, the cycle counter and the idle count.  `cycles` is the cycle
+ * counter (arch_cycles: TSC, CP0 Count extended to 64 bits) read in the
+ * same call, right after the counts; `idle_cycles` is the cycle-counter
+ * time every CPU's idle task has been accounted so far and
+ * `idle_iterations` its loop count (pctr's pctr_idl): both only grow, and
+ * between two reads idle_cycles grows by at most ncpus times what cycles
+ * grew by.
+ */
+struct hwperf_pctr {
+	uint64_t cycles;
+	uint64_t idle_cycles;
+	uint64_t idle_iterations;
+	uint32_t gen;                   /* the set's generation, as returned */
+	uint32_t ncpus;                 /* CPUs the idle figures cover */
+	struct hwperf_counts counts;
 };
 
 /* ---- reading without a system call (HWPERF_OP_MAP) ------------------------

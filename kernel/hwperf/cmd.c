@@ -24,6 +24,7 @@
 #include "hwperf.h"
 #include "hwperf_console.h"
 #include "internal.h"
+#include "prof_sample.h"
 #include "softpmu.h"
 #include "spec.h"
 
@@ -37,6 +38,7 @@
 static struct {
 	struct hwperf_control ctl;
 	struct hwperf_counts counts;
+	struct hwperf_pctr pctr;
 	struct hwperf_rusage ru;
 	char text[SPEC_TEXT_MAX];
 } scratch;
@@ -45,11 +47,17 @@ static const char usage[] =
 	"hwperf status                    mode, holders, generations, PMU drivers, placement\n"
 	"hwperf enable PID SPEC           start counting for task PID (k mode: system-wide)\n"
 	"hwperf profile PID SPEC          count, and profile the user PC at each threshold\n"
+	"hwperf profile -r N PID SPEC     ... keeping one sample record per hit (ring of N)\n"
+	"hwperf samples [--json]          the records of the last profile -r, so far\n"
 	"hwperf read [-r] PID             counts of PID (-r: with resource usage)\n"
 	"hwperf getctl PID                PID's events, in spec syntax\n"
 	"hwperf setctl PID SPEC           change PID's events (bumps its generation)\n"
 	"hwperf release PID               stop counting for PID; counts stay readable\n"
 	"hwperf savechild PID CHILD       CHILD's counts go to its parent PID at exit\n"
+	"hwperf pause PID                 stop PID's counting, keep its counters (gen kept)\n"
+	"hwperf resume PID                count again from the paused values (gen kept)\n"
+	"hwperf reset PID                 PID's counts and times to 0 (bumps its gen)\n"
+	"hwperf pctr PID                  counts, cycle counter and idle count in one read\n"
 	"hwperf sys enable SPEC           system-wide counting; EBUSY if USER counters are live\n"
 	"hwperf sys force SPEC            take SYSTEM mode from every USER holder (root)\n"
 	"hwperf sys read [--cpu N]        system counts, all CPUs added, or CPU N's\n"
@@ -271,6 +279,26 @@ static int task_read(int pid, bool with_rusage)
 	return 0;
 }
 
+/* pctr's PCIOCRD: everything in one read, the counts as `read` prints them. */
+static int task_pctr(int pid)
+{
+	struct hwperf_reason why;
+	int gen = hwperf_pctr_read(caller, pid, &scratch.pctr, &why);
+
+	if (gen < 0)
+		return report_err(&why);
+	if (hwperf_get_control(caller, pid, &scratch.ctl, &why) < 0)
+		memset(&scratch.ctl, 0, sizeof(scratch.ctl));
+	ok_gen(gen, &why);
+	printf("pctr cycles=%llu idle_cycles=%llu idle_iterations=%llu ncpus=%u\n",
+	       (unsigned long long)scratch.pctr.cycles,
+	       (unsigned long long)scratch.pctr.idle_cycles,
+	       (unsigned long long)scratch.pctr.idle_iterations,
+	       (unsigned)scratch.pctr.ncpus);
+	hwperf_print_counts(&scratch.ctl, &scratch.pctr.counts);
+	return 0;
+}
+
 static int task_op(int argc, char **argv)
 {
 	struct hwperf_reason why;
@@ -308,6 +336,14 @@ static int task_op(int argc, char **argv)
 	}
 	if (argc == 2 && strcmp(op, "release") == 0)
 		return ok_gen(hwperf_release(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "pause") == 0)
+		return ok_gen(hwperf_pause(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "resume") == 0)
+		return ok_gen(hwperf_resume(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "reset") == 0)
+		return ok_gen(hwperf_reset(caller, pid, &why), &why);
+	if (argc == 2 && strcmp(op, "pctr") == 0)
+		return task_pctr(pid);
 	if (argc == 3 && strcmp(op, "savechild") == 0) {
 		if ((rc = parse_int(argv[2], "bad child pid", &child)) < 0)
 			return rc;
@@ -433,6 +469,44 @@ static int soft_op(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * `hwperf profile -r N PID SPEC`: the console's record ring goes to PID
+ * (taken back from the task that had it), then profiling starts as
+ * `hwperf profile` does.  A refused enable takes the ring back.
+ */
+static int profile_records(int argc, char **argv)
+{
+	struct hwperf_reason why;
+	uint64_t n;
+	int pid, rc;
+
+	if (argc != 5)
+		return -EINVAL;
+	if (parse_u64(argv[2], 0, &n) < 0 || n < PROF_RING_MIN || n > PROF_RING_MAX)
+		return report_bad(EINVAL, "ring size must be 1..2048, not", argv[2]);
+	if ((rc = parse_int(argv[3], "bad pid", &pid)) < 0 ||
+	    (rc = parse_spec(argv[4], &scratch.ctl)) < 0)
+		return rc;
+	if (prof_console_arm(pid, (uint32_t)n, &scratch.ctl, &why) < 0)
+		return report_err(&why);
+	rc = hwperf_profile_enable(caller, pid, &scratch.ctl, &why);
+	if (rc < 0)
+		prof_console_disarm();
+	return ok_gen(rc, &why);
+}
+
+static int show_samples(int argc, char **argv)
+{
+	bool json = argc == 3 && strcmp(argv[2], "--json") == 0;
+
+	if (argc > 3 || (argc == 3 && !json))
+		return -EINVAL;
+	printf("ok 0\n");
+	if (prof_console_print(json) == -ENOENT)
+		printf("samples none (use hwperf profile -r N PID SPEC)\n");
+	return 0;
+}
+
 static int cmd_hwperf(int argc, char **argv)
 {
 	int rc;
@@ -448,7 +522,11 @@ static int cmd_hwperf(int argc, char **argv)
 	}
 	if (argc >= 2 && strcmp(argv[1], "soft") == 0)
 		return soft_op(argc - 2, argv + 2);
-	if (argc >= 2 && strcmp(argv[1], "sys") == 0)
+	if (argc >= 3 && strcmp(argv[1], "profile") == 0 && strcmp(argv[2], "-r") == 0)
+		rc = profile_records(argc - 1, argv + 1);
+	else if (argc >= 2 && strcmp(argv[1], "samples") == 0)
+		rc = show_samples(argc, argv);
+	else if (argc >= 2 && strcmp(argv[1], "sys") == 0)
 		rc = sys_op(argc - 2, argv + 2);
 	else
 		rc = argc >= 2 ? task_op(argc - 1, argv + 1) : -EINVAL;

@@ -54,6 +54,14 @@ void hwperf_env_signal(struct hwperf_task *t, int sig);
 /* Add one to t's profile bucket for pc (ignored when pc is not in the
  * profiled range, e.g. a kernel PC). */
 void hwperf_env_profile_hit(struct hwperf_task *t, uintptr_t pc);
+/* (+) One sample record for a profile hit of virtual counter vctr at pc
+ * (sample.c's format), taken on this CPU with t's user state: kept only
+ * when t has a record ring and pc is a hit profile_hit counted. */
+void hwperf_env_profile_sample(struct hwperf_task *t, unsigned vctr, uintptr_t pc);
+/* (+) The cycle counter now, and what every CPU's idle task has done so
+ * far: its accounted cycles and its loop count (the pctr read). */
+uint64_t hwperf_env_cycles(void);
+void hwperf_env_idle(uint64_t *cycles, uint64_t *iterations);
 /* Fill the kernel's own accounting for t (R9). */
 void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru);
 

@@ -175,6 +175,20 @@ int hwperf_release(struct hwperf_task *caller, int pid,
 int hwperf_save_child(struct hwperf_task *caller, int pid,
                       struct hwperf_reason *why);
 
+/* ---- perfmon and pctr habits (perfmon.c; rules in README.md) -------------- */
+
+/* Stop counting without releasing; generation unchanged. */
+int hwperf_pause(struct hwperf_task *caller, int pid, struct hwperf_reason *why);
+/* Count again from the paused values; generation unchanged; EINVAL after
+ * a loss (R6). */
+int hwperf_resume(struct hwperf_task *caller, int pid, struct hwperf_reason *why);
+/* Counts and times to zero; bumps the generation (R7). */
+int hwperf_reset(struct hwperf_task *caller, int pid, struct hwperf_reason *why);
+bool hwperf_paused(const struct hwperf_task *t);
+/* The counts, the cycle counter and the idle count in one call. */
+int hwperf_pctr_read(struct hwperf_task *caller, int pid,
+                     struct hwperf_pctr *out, struct hwperf_reason *why);
+
 /* ---- system operations (IRIX syssgi SGI_EVENTCTR) ------------------------- */
 
 int hwperf_sys_acquire(struct hwperf_task *caller,

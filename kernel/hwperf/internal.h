@@ -23,6 +23,7 @@
 #define HWPERF_TF_SYSHOLDER 0x10u /* acquired SYSTEM mode through enable */
 #define HWPERF_TF_EXITED    0x20u
 #define HWPERF_TF_HOLDER    0x40u /* on the USER holders list */
+#define HWPERF_TF_PAUSED    0x80u /* holds its counters, not counting (perfmon.c) */
 
 /* A place a set can be loaded: a task's set or a CPU's system block. */
 struct hwperf_cpu {
@@ -118,6 +119,14 @@ bool hwperf_is_root(const struct hwperf_task *t);
 int hwperf_pid_of(const struct hwperf_task *t);
 int hwperf_busy_system(struct hwperf_reason *why);
 void hwperf_kick_others(unsigned cpu);
+
+/* state.c, for perfmon.c: the R8 target check, the exiting refusal, "t
+ * holds SYSTEM mode", and starting t's counters where it runs. */
+int hwperf_find_target(struct hwperf_task *caller, int pid,
+                       struct hwperf_task **out, struct hwperf_reason *why);
+int hwperf_refuse_exited(const struct hwperf_task *t, struct hwperf_reason *why);
+bool hwperf_holds_system(const struct hwperf_task *t);
+void hwperf_start_where_running(struct hwperf_task *t, unsigned cpu);
 
 /* syscpu.c: SYSTEM mode */
 void hwperf_sys_start(const struct hwperf_control *ctl,

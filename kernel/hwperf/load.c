@@ -85,7 +85,8 @@ void hwperf_restart(struct hwperf_set *s)
 static bool task_wants_counting(const struct hwperf_task *t)
 {
 	return t && (t->flags & HWPERF_TF_ENABLED) &&
-	       !(t->flags & (HWPERF_TF_LOST | HWPERF_TF_EXITED)) &&
+	       !(t->flags & (HWPERF_TF_LOST | HWPERF_TF_EXITED |
+	                     HWPERF_TF_PAUSED)) &&
 	       hwperf_core.mode == HWPERF_USER;
 }
 

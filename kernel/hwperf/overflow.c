@@ -8,20 +8,23 @@
  * period was longer than the counter could hold, or when the count was
  * folded at a context switch.  Acting means posting the set's signal, or
  * for a profiling set (IRIX HWPERF_PROFENABLE) one profile hit at the
- * interrupted PC.
+ * interrupted PC and, when the task keeps a record ring, one sample
+ * record naming the counter (sample.h).
  */
 #include <string.h>
 
 #include "env.h"
 #include "internal.h"
 
-static void act(struct hwperf_set *s, struct hwperf_task *owner, uintptr_t pc)
+static void act(struct hwperf_set *s, struct hwperf_task *owner, unsigned i,
+                uintptr_t pc)
 {
 	if (!owner)
 		return;
-	if (s->profile)
+	if (s->profile) {
 		hwperf_env_profile_hit(owner, pc);
-	else if (s->ctl.sig > 0)
+		hwperf_env_profile_sample(owner, i, pc);
+	} else if (s->ctl.sig > 0)
 		hwperf_env_signal(owner, s->ctl.sig);
 }
 
@@ -35,7 +38,7 @@ void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
 		if (!(s->used & (1u << i)) || n <= 0)
 			continue;
 		while (v->count >= v->next_at) {
-			act(s, owner, pc);
+			act(s, owner, i, pc);
 			v->next_at += (uint64_t)n;
 		}
 	}

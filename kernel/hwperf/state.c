@@ -249,7 +249,8 @@ static int enable_user(struct hwperf_task *t, const struct hwperf_control *ctl,
 	hwperf_set_install(&t->set, ctl, res);
 	hwperf_set_clear(&t->set);
 	t->set.profile = profile;
-	t->flags = (t->flags | HWPERF_TF_ENABLED) & ~HWPERF_TF_LOST;
+	t->flags = (t->flags | HWPERF_TF_ENABLED) &
+		   ~(HWPERF_TF_LOST | HWPERF_TF_PAUSED);
 	hwperf_holder_add(t);
 	start_where_running(t, cpu);
 	return (int)t->set.gen;
@@ -509,4 +510,27 @@ int hwperf_save_child(struct hwperf_task *caller, int pid,
 
 	hwperf_unlock(cpu, f);
 	return hwperf_report(caller, r, why);
+}
+
+/* ---- for perfmon.c (pause, resume, reset) ---------------------------------- */
+
+int hwperf_find_target(struct hwperf_task *caller, int pid,
+                       struct hwperf_task **out, struct hwperf_reason *why)
+{
+	return find_target(caller, pid, out, why);
+}
+
+int hwperf_refuse_exited(const struct hwperf_task *t, struct hwperf_reason *why)
+{
+	return refuse_exited(t, why);
+}
+
+bool hwperf_holds_system(const struct hwperf_task *t)
+{
+	return holds_system(t);
+}
+
+void hwperf_start_where_running(struct hwperf_task *t, unsigned cpu)
+{
+	start_where_running(t, cpu);
 }

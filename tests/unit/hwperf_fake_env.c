@@ -17,6 +17,7 @@ unsigned fake_cpu;
 unsigned fake_kicks;
 char fake_log[256];
 unsigned fake_logs;
+uint64_t fake_cycles, fake_idle_cycles, fake_idle_iterations;
 
 static struct fake_task *of(const struct hwperf_task *t)
 {
@@ -32,6 +33,7 @@ void fake_env_reset(unsigned n)
 	fake_kicks = 0;
 	fake_log[0] = '\0';
 	fake_logs = 0;
+	fake_cycles = fake_idle_cycles = fake_idle_iterations = 0;
 }
 
 struct fake_task *fake_spawn(int pid, unsigned uid, int pgid, int ppid)
@@ -170,6 +172,24 @@ void hwperf_env_profile_hit(struct hwperf_task *t, uintptr_t pc)
 {
 	of(t)->prof_hits++;
 	of(t)->last_prof_pc = pc;
+}
+
+void hwperf_env_profile_sample(struct hwperf_task *t, unsigned vctr, uintptr_t pc)
+{
+	of(t)->samples++;
+	of(t)->last_sample_vctr = vctr;
+	of(t)->last_sample_pc = pc;
+}
+
+uint64_t hwperf_env_cycles(void)
+{
+	return fake_cycles;
+}
+
+void hwperf_env_idle(uint64_t *cycles, uint64_t *iterations)
+{
+	*cycles = fake_idle_cycles;
+	*iterations = fake_idle_iterations;
 }
 
 void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru)

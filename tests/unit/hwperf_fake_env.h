@@ -26,6 +26,9 @@ struct fake_task {
 	unsigned sigs[FAKE_SIGS];       /* signals posted, by number */
 	unsigned prof_hits;
 	uintptr_t last_prof_pc;
+	unsigned samples;               /* hwperf_env_profile_sample calls */
+	unsigned last_sample_vctr;
+	uintptr_t last_sample_pc;
 	struct hwperf_rusage ru;
 };
 
@@ -33,6 +36,8 @@ extern unsigned fake_cpu;               /* what hwperf_env_this_cpu says */
 extern unsigned fake_kicks;
 extern char fake_log[256];              /* last hwperf_env_log line */
 extern unsigned fake_logs;
+/* What hwperf_env_cycles and hwperf_env_idle answer (the pctr read). */
+extern uint64_t fake_cycles, fake_idle_cycles, fake_idle_iterations;
 
 void fake_env_reset(unsigned ncpus);
 struct fake_task *fake_spawn(int pid, unsigned uid, int pgid, int ppid);

@@ -7,5 +7,6 @@ HWPERF_UNIT_SRCS := kernel/hwperf/event.c kernel/hwperf/hooks.c \
 	kernel/hwperf/reason.c kernel/hwperf/softpmu.c kernel/hwperf/spec.c \
 	kernel/hwperf/state.c kernel/hwperf/syscpu.c kernel/hwperf/vctr.c \
 	kernel/hwperf/final.c kernel/hwperf/softcfg.c kernel/hwperf/invariant.c \
+	kernel/hwperf/perfmon.c \
 	kernel/events/place.c \
 	tests/unit/hwperf_fake_env.c tests/unit/hwperf_fakepmu.c

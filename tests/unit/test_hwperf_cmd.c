@@ -44,6 +44,38 @@ int hwperf_console_pid(void)
 	return 1;
 }
 
+/* kernel/prof_sample.c is kernel-only (task table, pages): the console
+ * ring's calls are recorded here, and answer what a test sets. */
+static struct {
+	int arm_calls, arm_pid, arm_rc, disarm_calls, print_calls, print_rc;
+	uint32_t arm_n;
+	bool print_json;
+} ring;
+
+int prof_console_arm(int pid, uint32_t n, const struct hwperf_control *ctl,
+                     struct hwperf_reason *why)
+{
+	(void)ctl;
+	ring.arm_calls++;
+	ring.arm_pid = pid;
+	ring.arm_n = n;
+	if (ring.arm_rc < 0)
+		snprintf(why->text, sizeof(why->text), "ESRCH: no user task with pid %d", pid);
+	return ring.arm_rc;
+}
+
+void prof_console_disarm(void)
+{
+	ring.disarm_calls++;
+}
+
+int prof_console_print(bool json)
+{
+	ring.print_calls++;
+	ring.print_json = json;
+	return ring.print_rc;
+}
+
 /* boot.c is kernel-only; status prints no probe lines here. */
 unsigned hwperf_probe_lines(const char **lines, unsigned max)
 {
@@ -90,6 +122,7 @@ static int setup(void **state)
 	a = fake_spawn(10, USER_UID, 10, 1);
 	b = fake_spawn(11, USER_UID, 10, 10);
 	fake_run(0, a);
+	memset(&ring, 0, sizeof(ring));
 	return 0;
 }
 
@@ -152,6 +185,77 @@ static void test_cmd_task_lifecycle_prints_counts(void **state)
 	assert_int_equal(run("hwperf release 10"), CMD_ERR_REPORTED);
 	first_line("err EINVAL");
 	has("err EINVAL: pid 10 has no counters to release\n");
+}
+
+static void test_cmd_pause_resume_reset_pctr(void **state)
+{
+	(void)state;
+	assert_int_equal(run("hwperf enable 10 instructions"), 0);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 42);
+	assert_int_equal(run("hwperf pause 10"), 0);
+	first_line("ok gen=1\n");
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 1000);
+	assert_int_equal(run("hwperf read 10"), 0);
+	has("\ninstructions:u count=42 ");
+	assert_int_equal(run("hwperf resume 10"), 0);
+	first_line("ok gen=1\n");
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 1);
+	assert_int_equal(run("hwperf read 10"), 0);
+	has("\ninstructions:u count=43 ");
+	assert_int_equal(run("hwperf reset 10"), 0);
+	first_line("ok gen=2\n");
+	fake_cycles = 5000;
+	fake_idle_cycles = 1200;
+	fake_idle_iterations = 7;
+	assert_int_equal(run("hwperf pctr 10"), 0);
+	first_line("ok gen=2\n");
+	has("\npctr cycles=5000 idle_cycles=1200 idle_iterations=7 ncpus=2\n");
+	has("\ninstructions:u count=0 enabled=0 running=0\n");
+	/* Refusals name the errno; bad words are EINVAL. */
+	assert_int_equal(run("hwperf pause 99"), CMD_ERR_REPORTED);
+	first_line("err ESRCH");
+	assert_int_equal(run("hwperf pctr x"), CMD_ERR_REPORTED);
+	first_line("err EINVAL");
+	assert_int_equal(run("hwperf reset 10 11"), CMD_ERR_REPORTED);
+	first_line("err EINVAL");
+	assert_int_equal(run("hwperf release 10"), 0);
+	assert_int_equal(run("hwperf resume 10"), CMD_ERR_REPORTED);
+	has("err EINVAL: pid 10 has no counters to resume (use enable)\n");
+}
+
+static void test_cmd_profile_records_and_samples(void **state)
+{
+	(void)state;
+	assert_int_equal(run("hwperf profile -r 16 10 instructions:thresh=5"), 0);
+	first_line("ok gen=1\n");
+	assert_int_equal(ring.arm_calls, 1);
+	assert_int_equal(ring.arm_pid, 10);
+	assert_int_equal(ring.arm_n, 16);
+	assert_int_equal(ring.disarm_calls, 0);
+	/* The ring size and the spec are checked before anything is armed. */
+	assert_int_equal(run("hwperf profile -r 0 10 instructions:thresh=5"), CMD_ERR_REPORTED);
+	first_line("err EINVAL: ring size");
+	assert_int_equal(run("hwperf profile -r 2049 10 instructions:thresh=5"), CMD_ERR_REPORTED);
+	assert_int_equal(run("hwperf profile -r 4 10 nosuchevent:thresh=5"), CMD_ERR_REPORTED);
+	assert_int_equal(ring.arm_calls, 1);
+	/* A refused enable takes the ring back. */
+	assert_int_equal(run("hwperf profile -r 4 11 instructions"), CMD_ERR_REPORTED);
+	first_line("err EINVAL: profiling needs a threshold");
+	assert_int_equal(ring.arm_calls, 2);
+	assert_int_equal(ring.disarm_calls, 1);
+	/* A refused arm: its reason, and no enable. */
+	ring.arm_rc = -ESRCH;
+	assert_int_equal(run("hwperf profile -r 4 11 instructions:thresh=5"), CMD_ERR_REPORTED);
+	first_line("err ESRCH: no user task with pid 11");
+	assert_int_equal(run("hwperf getctl 11"), CMD_ERR_REPORTED);
+	assert_int_equal(run("hwperf samples --json"), 0);
+	first_line("ok 0\n");
+	assert_int_equal(ring.print_calls, 1);
+	assert_true(ring.print_json);
+	ring.print_rc = -ENOENT;
+	assert_int_equal(run("hwperf samples"), 0);
+	has("samples none");
+	assert_int_equal(run("hwperf samples --xml"), CMD_ERR_REPORTED);
 }
 
 static void test_cmd_duplicate_events_are_named_by_slot(void **state)
@@ -256,6 +360,8 @@ int main(void)
 		cmocka_unit_test_setup(test_cmd_task_lifecycle_prints_counts, setup),
 		cmocka_unit_test_setup(test_cmd_duplicate_events_are_named_by_slot, setup),
 		cmocka_unit_test_setup(test_cmd_savechild, setup),
+		cmocka_unit_test_setup(test_cmd_pause_resume_reset_pctr, setup),
+		cmocka_unit_test_setup(test_cmd_profile_records_and_samples, setup),
 		cmocka_unit_test_setup(test_R20_cmd_prints_the_reason, setup),
 		cmocka_unit_test_setup(test_R4_cmd_sys_enable_is_busy_while_user_counters_run, setup),
 		cmocka_unit_test_setup(test_cmd_system_mode, setup),

@@ -31,6 +31,15 @@ int hwp_release(int pid);
 int hwp_save_child(int pid);
 int hwp_profile_enable(int pid, const struct hwperf_control *ctl);
 
+/* perfmon's stop/start and clear, pctr's read (README.md "Pause, resume,
+ * reset and the pctr read"): pause and resume keep the generation, reset
+ * bumps it; the pctr read is a read plus the cycle counter and the idle
+ * count. */
+int hwp_pause(int pid);
+int hwp_resume(int pid);
+int hwp_reset(int pid);
+int hwp_pctr_read(int pid, struct hwperf_pctr *out);
+
 int hwp_sys_acquire(const struct hwperf_control *ctl);
 int hwp_sys_read(struct hwperf_counts *out);
 /* 0 (not an error) for a CPU that does not exist. */

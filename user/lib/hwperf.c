@@ -54,6 +54,26 @@ int hwp_profile_enable(int pid, const struct hwperf_control *ctl)
 	return (int)hwp_call(HWPERF_OP_PROFILE, pid, ctl, NULL);
 }
 
+int hwp_pause(int pid)
+{
+	return (int)hwp_call(HWPERF_OP_PAUSE, pid, NULL, NULL);
+}
+
+int hwp_resume(int pid)
+{
+	return (int)hwp_call(HWPERF_OP_RESUME, pid, NULL, NULL);
+}
+
+int hwp_reset(int pid)
+{
+	return (int)hwp_call(HWPERF_OP_RESET, pid, NULL, NULL);
+}
+
+int hwp_pctr_read(int pid, struct hwperf_pctr *out)
+{
+	return (int)hwp_call(HWPERF_OP_PCTR_READ, pid, out, NULL);
+}
+
 int hwp_sys_acquire(const struct hwperf_control *ctl)
 {
 	return (int)hwp_call(HWPERF_OP_SYS_ACQUIRE, 0, ctl, NULL);
