@@ -24,7 +24,7 @@
 #include "hwperf.h"
 #include "hwperf_console.h"
 #include "internal.h"
-#include "softpmu.h"
+#include "pmu/soft/softpmu.h"
 #include "spec.h"
 
 #define SPEC_TEXT_MAX 1024
