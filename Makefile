@@ -84,7 +84,7 @@ endif
 # ---- sources ---------------------------------------------------------------
 # Portable code is everything under kernel/ and libc/; each arch names its own
 # boot, arch and driver files in arch/<arch>/sources.mk (ARCH_SRCS, ARCH_DRIVERS).
-KERNEL_SRCS := $(sort $(wildcard kernel/*.c kernel/*/*.c))
+KERNEL_SRCS := $(sort $(wildcard kernel/*.c kernel/*/*.c kernel/*/*/*.c))
 LIBC_SRCS   := $(sort $(wildcard libc/*.c))
 COMMON_DRIVERS := drivers/uart16550.c drivers/i8259.c drivers/i8254.c
 ARCH_SRCS :=

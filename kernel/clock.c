@@ -10,7 +10,7 @@
 #include "bootargs.h"
 #include "clock.h"
 #include "cmd.h"
-#include "hwperf/softpmu.h"
+#include "pmu_kevent.h"
 #include "sched.h"
 #include "trap.h"
 
@@ -33,7 +33,7 @@ void clock_init(unsigned hz)
 void clock_tick(void)
 {
 	ticks++;
-	softpmu_event(SOFTPMU_TICKS, trap_current_mode(), 1, 0);
+	pmu_kernel_event(PMU_KEV_TICKS, trap_current_mode(), 1, 0);
 	sched_tick();
 }
 

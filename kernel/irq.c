@@ -13,7 +13,7 @@
 #include "i8259.h"
 #include "irq.h"
 #include "task.h"
-#include "hwperf/softpmu.h"
+#include "pmu_kevent.h"
 #include "trap.h"
 
 struct irq_line {
@@ -66,7 +66,7 @@ void irq_dispatch(unsigned irq)
 	}
 	struct irq_line *l = &lines[irq];
 	l->count++;
-	softpmu_event(SOFTPMU_IRQS, trap_current_mode(), 1, 0);
+	pmu_kernel_event(PMU_KEV_IRQS, trap_current_mode(), 1, 0);
 	if (l->fn) {
 		l->fn(l->arg);
 	} else {

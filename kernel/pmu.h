@@ -122,6 +122,13 @@ struct pmu_caps {
 	unsigned slots_per_counter;
 	bool counts;                    /* liveness-probed: events really count */
 	bool overflow_irq;              /* i-mode works (an interrupt arrives) */
+	/* Counts the CPU's own events (instructions, branches, caches), not
+	 * only what the kernel sees: the hardware-event benchmarks need it. */
+	bool cpu_events;
+	/* The counters are kernel memory (ops->peek reads them), so user mode
+	 * reads them through the read page alone; the clock event, being the
+	 * cycle counter, it can extend from there itself. */
+	bool in_memory;
 	unsigned ntables;
 	const struct pmu_event_table *tables[PMU_MAX_TABLES];
 	/* The table entry whose event counts the cycle counter itself, the
@@ -267,6 +274,20 @@ struct pmu_ops {
 	 */
 	int (*encode)(const struct pmu_encoding *enc, uint32_t *code,
 	              char *reason, size_t reason_len);
+
+	/* Optional, NULL when the driver has no such thing: */
+
+	/* The raw value of counter hw on cpu (caps.in_memory drivers). */
+	uint64_t (*peek)(unsigned cpu, unsigned hw);
+	/* Change the number of counters and their width at run time, with no
+	 * set loaded on any CPU (hwperf checks); -EINVAL, changing nothing,
+	 * when out of the driver's range.  The caller probes again. */
+	int (*reshape)(unsigned ncounters, unsigned width);
+	/* The kernel's own events (pmu_kevent.h), for drivers that count them;
+	 * called only for kinds the driver said it wants (pmu_kevents_want). */
+	void (*kernel_event)(unsigned kind, uint32_t mode, uint64_t n, uintptr_t pc);
+	void (*mode_switch)(uint32_t new_mode, uint64_t now, uintptr_t pc);
+	void (*user_span)(uint64_t left, uint64_t back, uintptr_t pc);
 };
 
 /*
@@ -286,6 +307,9 @@ struct pmu_driver {
 	const char *name;
 	int rank;
 	const struct pmu_ops *ops;
+	/* Once at boot, before probe: read the driver's boot arguments.
+	 * NULL for none.  Kept out of ops so host tests use ops alone. */
+	void (*boot)(void);
 };
 
 #define PMU_DRIVER(dname, drank, dops) \
@@ -293,10 +317,15 @@ struct pmu_driver {
 		.name = #dname, .rank = (drank), .ops = (dops) }; \
 	SET_ADD(pmu_drivers, dname, &pmu_driver_##dname)
 
+#define PMU_DRIVER_BOOT(dname, drank, dops, dboot) \
+	static const struct pmu_driver pmu_driver_##dname = { \
+		.name = #dname, .rank = (drank), .ops = (dops), .boot = (dboot) }; \
+	SET_ADD(pmu_drivers, dname, &pmu_driver_##dname)
+
 SET_DECLARE(pmu_drivers, const struct pmu_driver);
 
 /*
- * The overflow interrupt, implemented by hwperf: arch trap code calls it
+ * The overflow interrupt (kernel/pmu/core.c, handled by hwperf): arch trap code calls it
  * when the PMU interrupts, and the software PMU calls it the moment one of
  * its i-mode counters overflows.  pc is the interrupted PC, mode the
  * PMU_MODE_* bit the CPU was in.  Interrupts are disabled.  Returns false
@@ -305,6 +334,10 @@ SET_DECLARE(pmu_drivers, const struct pmu_driver);
  * when hwperf was busy on this CPU and will look once it unlocks.
  */
 bool pmu_interrupt(uintptr_t pc, uint32_t mode);
+/* Who handles it: hwperf, once at init (NULL: every interrupt spurious). */
+void pmu_set_overflow_handler(bool (*handler)(uintptr_t pc, uint32_t mode));
+/* The driver in use: its kernel-event hooks get pmu_kevent.h's events. */
+void pmu_set_active(const struct pmu_ops *ops);
 
 /* ---- helpers for drivers and hwperf --------------------------------------- */
 

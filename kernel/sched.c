@@ -16,7 +16,7 @@
 #include "bootargs.h"
 #include "cmd.h"
 #include "proc.h"
-#include "hwperf/softpmu.h"
+#include "pmu_kevent.h"
 #include "sched.h"
 #include "sched_hooks.h"
 #include "uvm.h"
@@ -99,13 +99,13 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 
 	if (why == SWITCH_VOLUNTARY) {
 		prev->acct.vcsw++;
-		softpmu_event(SOFTPMU_CSW_VOL, PMU_MODE_K, 1, 0);
+		pmu_kernel_event(PMU_KEV_CSW_VOL, PMU_MODE_K, 1, 0);
 	}
 	if (next == prev)
 		return;
 	if (why == SWITCH_PREEMPT) {
 		prev->acct.ivcsw++;
-		softpmu_event(SOFTPMU_CSW_INVOL, PMU_MODE_K, 1, 0);
+		pmu_kernel_event(PMU_KEV_CSW_INVOL, PMU_MODE_K, 1, 0);
 	}
 	context_switch(c, prev, next);
 }

@@ -10,7 +10,7 @@
 
 #include "arch.h"
 #include "arch_task.h"
-#include "hwperf/softpmu.h"
+#include "pmu_kevent.h"
 #include "proc.h"
 #include "sched.h"
 #include "signal.h"
@@ -63,7 +63,7 @@ void signal_deliver(struct trapframe *tf)
 	uintptr_t restorer = t->sig.restorer[sig];
 	if (act == SIGACT_HANDLER)
 		t->sig.blocked |= SIG_BIT(sig);
-	softpmu_event(SOFTPMU_SIGNALS, PMU_MODE_K, 1, arch_tf_pc(tf));
+	pmu_kernel_event(PMU_KEV_SIGNALS, PMU_MODE_K, 1, arch_tf_pc(tf));
 	arch_irq_restore(f);
 
 	if (act == SIGACT_TERMINATE)

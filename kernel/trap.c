@@ -13,7 +13,7 @@
 #include "arch.h"
 #include "arch_task.h"
 #include "hwperf/hwperf.h"
-#include "hwperf/softpmu.h"
+#include "pmu_kevent.h"
 #include "proc.h"
 #include "sched.h"
 #include "signal.h"
@@ -42,9 +42,9 @@ static void cut(bool was_user, uint64_t now)
 	acct_cut_tlb(&c->clock, &t->acct, arch_tlb_refill_count(true),
 		     arch_tlb_refill_count(false));
 	if (t->acct.tlb_user != tu)
-		softpmu_event(SOFTPMU_TLB_REFILLS, PMU_MODE_U, t->acct.tlb_user - tu, 0);
+		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_U, t->acct.tlb_user - tu, 0);
 	if (t->acct.tlb_kernel != tk)
-		softpmu_event(SOFTPMU_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
+		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
 	acct_cut_time(&c->clock, &t->acct, now, was_user);
 }
 
@@ -76,7 +76,7 @@ void trap_enter(bool from_user)
 		 * the TLB refill events cut() reports may raise one) folds
 		 * the cycles owed since the bank's last switch in the bank's
 		 * mode, which must already be K from `back`. */
-		softpmu_user_span(left, back, user_pc(c->current));
+		pmu_user_span(left, back, user_pc(c->current));
 		cut(false, left);
 		cut(true, back);
 		return;
@@ -85,7 +85,7 @@ void trap_enter(bool from_user)
 
 	c->trap_mode = PMU_MODE_K;
 	cut(false, now);
-	softpmu_mode_switch(PMU_MODE_K, now, 0);
+	pmu_mode_switch(PMU_MODE_K, now, 0);
 }
 
 /*
@@ -111,16 +111,18 @@ void trap_exit(bool to_user)
 }
 
 /*
- * System calls and page faults may run with interrupts on, but the soft
- * PMU must be fed with them off (softpmu.h): a tick that folds and resets
+ * System calls and page faults may run with interrupts on, but a driver
+ * counting them is fed with them off (pmu_kevent.h): a tick that folds and resets
  * a counter in the middle of its read-modify-write would be undone by it,
  * counting the tick's whole period twice.
  */
-static void count_event(enum softpmu_event ev, const struct trapframe *tf)
+static void count_event(enum pmu_kevent kind, const struct trapframe *tf)
 {
+	if (!pmu_kevent_wanted(kind))
+		return;
 	irqflags_t f = arch_irq_save();
 
-	softpmu_event(ev, PMU_MODE_U, 1, arch_tf_pc(tf));
+	pmu_kevent_slow(kind, PMU_MODE_U, 1, arch_tf_pc(tf));
 	arch_irq_restore(f);
 }
 
@@ -130,7 +132,7 @@ void trap_syscall(struct trapframe *tf)
 	uintptr_t args[SYSCALL_ARGS];
 
 	t->acct.syscalls++;
-	count_event(SOFTPMU_SYSCALLS, tf);
+	count_event(PMU_KEV_SYSCALLS, tf);
 	unsigned nr = arch_tf_syscall(tf, args);
 	intptr_t r = syscall_dispatch(nr, args, tf);
 	if (r != SYSCALL_FRAME_REPLACED)
@@ -151,7 +153,7 @@ int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user)
 		return -EFAULT;
 	struct task *t = current_task();
 	t->acct.faults++;
-	count_event(SOFTPMU_FAULTS, tf);
+	count_event(PMU_KEV_FAULTS, tf);
 	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0)
 		return 0;
 	report_fault(t, write ? "page fault (write)" : "page fault (read)", addr,

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 #include "bench.h"
-#include "hwperf/softpmu.h"
+#include "pmu/soft/softpmu.h"
 
 /* Reshape; false (and s->skip says why) when that is refused. */
 bool bench_soft_enter(unsigned ncounters, unsigned width,

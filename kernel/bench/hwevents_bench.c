@@ -65,7 +65,7 @@ static bool hw_counting(void)
 {
 	const struct pmu_caps *caps = hwperf_caps();
 
-	return caps && caps->counts && strcmp(caps->name, "soft") != 0;
+	return caps && caps->counts && caps->cpu_events;
 }
 
 /* The first name of names[] the active PMU's tables know, or NULL. */

@@ -2,10 +2,10 @@
  * mux_bench.c - multiplexing (R13): eight virtual counters on the
  * software PMU's two, each scaled estimate against the exact truth.
  *
- * `sys n` runs under four slots of syscalls:u and four of cycles:u on a
+ * `sys n W` runs under four slots of syscalls:u and four of cycles:u on a
  * soft PMU of two counters, so every event is on hardware about 2/8 of
  * the time and hwperf rotates them at each tick.  The workload is steady
- * (one getppid per loop), so an event's count over the time it ran,
+ * (W turns of a user loop, then one getppid), so an event's count over the time it ran,
  * scaled by enabled / running, must give what it would have counted
  * alone.  The truth comes from the kernel's own accounting of the same
  * task, which never multiplexes: its system calls (n + 1: the loop and
@@ -18,14 +18,25 @@
  *   est@I=EVENT      scaled estimate / truth within [0.990, 1.010]
  *   share@I=EVENT    running / enabled in 1/1000s within [220, 280]
  *
+ * Why W: each round trip's user time is cut by the cycle counter, which
+ * on Malta ticks once per 6 instructions, so a short user stretch is
+ * measured to +-1 tick, with a sign set by the Count phase, which the
+ * kernel path's length mod 6 sets.  That length depends on what is
+ * counted (the kernel-event hooks are skipped while no loaded counter
+ * wants them, pmu_kevent.h), so the periods when cycles:u is loaded and
+ * those when it is not can round the other way: with bare getppid loops
+ * (about 30 user instructions) the estimates fell up to 2% off the
+ * truth.  W = SYS_WORK makes the stretch 357 ticks long on Malta (1,841
+ * cycles on x86-64), and the rounding at most 0.3%.
+ *
  * Why the share bound: placement always gives the hardware to the events
  * that have run least, so no event's running time drifts more than one
  * rotation period L (one tick) from the fair c/e = 2/8 of enabled time E.
  * The share is then 250 +- 1000 * L / E per mille; default n keeps E at
- * 34 ticks or more (under cpi=1 one getppid loop is at least 850 cycles
- * on x86-64 and 300 Count cycles -- 1,800 instructions -- on Malta,
- * measured as enabled / n in this benchmark, so 400,000 loops span >= 34
- * ticks at hz=100), hence +-30.  Estimates and shares rest on
+ * 34 ticks or more (under cpi=1 one loop of W = SYS_WORK takes 2,450
+ * cycles on x86-64 and 532 Count ticks -- 3,190 instructions -- on Malta,
+ * measured as enabled / n of `stat --kv -e syscalls:u sys 200000 300`,
+ * so 200,000 loops span 49 and 64 ticks at hz=100), hence +-30.  Estimates and shares rest on
  * time being proportional to work, which holds only under -icount
  * (cpi=1): without it a host stall stretches one event's turn, so they
  * SKIP there.
@@ -52,6 +63,7 @@
 #define SHARE_FAIR (PER_MILLE * MUX_COUNTERS / MUX_EVENTS)
 #define SHARE_SLACK 30                  /* 1000 * L / E for E >= 34 ticks */
 #define ARGS_MAX 24
+#define SYS_WORK 300                    /* user loop turns per system call */
 
 /* Slot i holds syscalls:u for even i, cycles:u for odd i. */
 static const char spec[] =
@@ -64,7 +76,7 @@ static int measure_sys(uint64_t n, struct bench_sample *s)
 {
 	char args[ARGS_MAX];
 
-	snprintf(args, sizeof(args), "%llu", (unsigned long long)n);
+	snprintf(args, sizeof(args), "%llu %u", (unsigned long long)n, SYS_WORK);
 	int r = bench_run_prog(spec, "sys", args, &run, NULL);
 	if (r < 0)
 		return r;
@@ -101,7 +113,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 static const struct bench mux_bench = {
 	.name = "mux",
 	.desc = "8 events on 2 soft counters: scaled estimates within 1% of the truth",
-	.default_n = 400000,
+	.default_n = 200000,
 	.nchecks = 2 + 2 * MUX_EVENTS,
 	.checks = {
 		[TRUTH_SYSCALLS] = { .name = "syscalls", .kind = BENCH_EXACT, .per_iter = 1,

@@ -73,7 +73,7 @@ static void hwpmu_env(struct bench_env *env)
 	const char *lines[PROBE_LINES_MAX];
 	unsigned n = hwperf_probe_lines(lines, PROBE_LINES_MAX);
 
-	env->hwpmu_counts = caps && caps->counts && strcmp(caps->name, "soft") != 0;
+	env->hwpmu_counts = caps && caps->counts && caps->cpu_events;
 	env->hwpmu_reason = reason;
 	snprintf(reason, sizeof(reason), "no hardware PMU driver on this machine");
 	for (unsigned i = 0; i < n; i++) {

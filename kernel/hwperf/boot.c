@@ -15,13 +15,10 @@
 #include "bootargs.h"
 #include "env.h"
 #include "hwperf.h"
-#include "softpmu.h"
 
 #define PICK_MAX 16
 
 BOOTARG(pmu, "PMU driver to use by name (e.g. soft); default: the best that counts");
-BOOTARG(softpmu_counters, "software PMU counters, 1..16 (default 2)");
-BOOTARG(softpmu_width, "software PMU counter width in bits, 8..64 (default 32)");
 
 /* Every driver's probe result, kept for `info` and `hwperf status`. */
 static char probe_lines[PICK_MAX][PMU_STATUS_MAX + 32];
@@ -49,22 +46,6 @@ unsigned hwperf_probe_lines(const char **lines, unsigned max)
 	return n;
 }
 
-static void configure_soft(void)
-{
-	struct softpmu_config cfg = {
-		.ncounters = (unsigned)bootarg_u64("softpmu_counters",
-		             SOFTPMU_COUNTERS_DEFAULT, SOFTPMU_COUNTERS_MIN,
-		             SOFTPMU_COUNTERS_MAX),
-		.width = (unsigned)bootarg_u64("softpmu_width",
-		         SOFTPMU_WIDTH_DEFAULT, SOFTPMU_WIDTH_MIN,
-		         SOFTPMU_WIDTH_MAX),
-		.clock = arch_cycles,
-		.this_cpu = hwperf_env_this_cpu,
-	};
-
-	softpmu_configure(&cfg);
-}
-
 int hwperf_boot(void)
 {
 	struct pmu_driver drv[PICK_MAX];
@@ -73,10 +54,12 @@ int hwperf_boot(void)
 	unsigned n = 0;
 	int best, rc;
 
-	configure_soft();
-	SET_FOREACH(d, pmu_drivers)
+	SET_FOREACH(d, pmu_drivers) {
+		if ((*d)->boot)
+			(*d)->boot();
 		if (n < PICK_MAX)
 			drv[n++] = **d;
+	}
 	best = hwperf_pick(drv, n, bootarg_get("pmu"), report);
 	if (best < 0) {
 		printf("pmu: no driver counts; hwperf is off\n");

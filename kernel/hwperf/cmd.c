@@ -24,8 +24,8 @@
 #include "hwperf.h"
 #include "hwperf_console.h"
 #include "internal.h"
+#include "pmu/soft/softpmu.h"
 #include "prof_sample.h"
-#include "softpmu.h"
 #include "spec.h"
 
 #define SPEC_TEXT_MAX 1024

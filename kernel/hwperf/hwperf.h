@@ -189,6 +189,18 @@ bool hwperf_paused(const struct hwperf_task *t);
 int hwperf_pctr_read(struct hwperf_task *caller, int pid,
                      struct hwperf_pctr *out, struct hwperf_reason *why);
 
+/*
+ * Reshape the active PMU (its reshape op: the software PMU's counters and
+ * width), for benchmarks of multiplexing and wrap-around and for `hwperf
+ * soft`.  Allowed only while the active driver can be reshaped (ENODEV),
+ * the caller is root (EPERM), and the PMU is FREE with nothing loaded on
+ * any CPU (EBUSY, naming the holder, R20).  EINVAL for a count or width
+ * out of range.  Returns 0; on refusal why says which, and nothing
+ * changed.
+ */
+int hwperf_soft_configure(struct hwperf_task *caller, unsigned ncounters,
+                          unsigned width, struct hwperf_reason *why);
+
 /* ---- system operations (IRIX syssgi SGI_EVENTCTR) ------------------------- */
 
 int hwperf_sys_acquire(struct hwperf_task *caller,

@@ -138,4 +138,6 @@ int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out);
 int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
                           struct hwperf_task *cur, struct hwperf_reason *why);
 
+bool hwperf_pmu_interrupt(uintptr_t pc, uint32_t mode);
+
 #endif

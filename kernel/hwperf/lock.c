@@ -27,7 +27,9 @@ void hwperf_unlock(unsigned cpu, unsigned long flags)
 	hwperf_env_unlock(flags);
 }
 
-bool pmu_interrupt(uintptr_t pc, uint32_t mode)
+/* The PMU's overflow interrupt, as kernel/pmu/core.c hands it to hwperf
+ * (registered by hwperf_init). */
+bool hwperf_pmu_interrupt(uintptr_t pc, uint32_t mode)
 {
 	unsigned cpu = hwperf_env_this_cpu();
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];

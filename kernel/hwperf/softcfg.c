@@ -15,7 +15,7 @@
 
 #include "env.h"
 #include "internal.h"
-#include "softpmu.h"
+#include "pmu/soft/softpmu.h"
 
 static int busy_user(struct hwperf_reason *why)
 {
@@ -57,8 +57,8 @@ static int do_configure(struct hwperf_task *caller, unsigned ncounters,
 	struct hwperf_core *h = &hwperf_core;
 	int err;
 
-	if (!h->ready || h->ops != &softpmu_ops)
-		return hwperf_fail(why, ENODEV, "the active PMU is %s, not soft",
+	if (!h->ready || !h->ops->reshape)
+		return hwperf_fail(why, ENODEV, "the active PMU is %s, which cannot be reshaped (soft can)",
 		                   h->ready ? h->caps.name : "none");
 	if (!hwperf_is_root(caller))
 		return hwperf_fail(why, EPERM, "reconfiguring the PMU needs root; "
@@ -66,7 +66,7 @@ static int do_configure(struct hwperf_task *caller, unsigned ncounters,
 		                   hwperf_env_uid(caller));
 	if ((err = check_free(why)) < 0)
 		return err;
-	if (softpmu_reconfigure(ncounters, width) < 0)
+	if (h->ops->reshape(ncounters, width) < 0)
 		return hwperf_fail(why, EINVAL, "soft PMU takes %u..%u counters of "
 		                   "%u..%u bits, not %u x %u", SOFTPMU_COUNTERS_MIN,
 		                   SOFTPMU_COUNTERS_MAX, SOFTPMU_WIDTH_MIN,

@@ -28,6 +28,9 @@ int hwperf_init(const struct pmu_ops *ops, struct hwperf_reason *why)
 		return hwperf_fail(why, ENODEV, "%s", h->caps.status);
 	h->ops = ops;
 	h->ready = true;
+	/* The kernel's event hooks and the overflow interrupt now lead here. */
+	pmu_set_active(ops);
+	pmu_set_overflow_handler(hwperf_pmu_interrupt);
 	h->mode = HWPERF_FREE;
 	h->sys_pid = -1;
 	h->sys.gen = HWPERF_GEN_FIRST;

@@ -28,7 +28,6 @@
 
 #include "env.h"
 #include "internal.h"
-#include "softpmu.h"
 
 /* Keep stores to the page in program order for a reader that interrupts
  * or runs beside the writer; the reader pairs it with its own fences. */
@@ -37,9 +36,12 @@ static inline void page_fence(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-static bool is_soft(void)
+/* Counters in kernel memory (the software PMU's): user mode cannot
+ * read them, so the page carries their counts, and the clock event's
+ * live part, which is the cycle counter itself. */
+static bool in_memory(void)
 {
-	return hwperf_core.ops == &softpmu_ops;
+	return hwperf_core.caps.in_memory;
 }
 
 /* A hardware counter user mode cannot read, or -1 when it reads them all. */
@@ -57,7 +59,7 @@ static int check(struct hwperf_reason *why)
 
 	if (!hwperf_core.ready)
 		return hwperf_fail(why, ENODEV, "no PMU driver is active");
-	if (is_soft())
+	if (in_memory())
 		return 0;
 	hw = first_kernel_only_counter();
 	if (hw >= 0)
@@ -86,18 +88,20 @@ static uint64_t live_events(const struct hwperf_set *s, unsigned k,
 	unsigned width = hwperf_core.caps.counter[hw].width;
 
 	return s->pst.ctr[k].sum +
-	       pmu_delta(s->pst.ctr[k].start, softpmu_peek(cpu, hw), width);
+	       pmu_delta(s->pst.ctr[k].start, hwperf_core.ops->peek(cpu, hw), width);
 }
 
 /* A user-mode cycles counter keeps counting after the kernel leaves. */
 static bool counts_user_cycles(const struct pmu_counter_ctl *ctl)
 {
-	return ctl->event == SOFTPMU_CYCLES && (ctl->modes & PMU_MODE_U);
+	const struct pmu_event *clock = hwperf_core.caps.clock_event;
+
+	return clock && ctl->event == clock->code && (ctl->modes & PMU_MODE_U);
 }
 
-/* Slot k of a soft set: its count up to now, plus the cycle counter for
+/* Slot k of an in-memory set: its count up to now, plus the cycle counter for
  * a user-mode cycles event. */
-static void fill_soft_slot(struct hwperf_uctr *c, const struct hwperf_task *t,
+static void fill_memory_slot(struct hwperf_uctr *c, const struct hwperf_task *t,
                            unsigned k, unsigned cpu)
 {
 	const struct hwperf_set *s = &t->set;
@@ -145,8 +149,8 @@ static void fill(struct hwperf_upage *p, const struct hwperf_task *t,
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
 		unsigned i = s->slot_vctr[k];
 
-		if (is_soft())
-			fill_soft_slot(&p->c[i], t, k, cpu);
+		if (in_memory())
+			fill_memory_slot(&p->c[i], t, k, cpu);
 		else
 			fill_rdpmc_slot(p, i, s, k);
 	}

@@ -346,7 +346,7 @@ static void test_cmd_soft(void **state)
 		first_line(bad[i][1]);
 	}
 	assert_int_equal(run("hwperf soft counters=4"), CMD_ERR_REPORTED);
-	first_line("err ENODEV: the active PMU is fake, not soft");
+	first_line("err ENODEV: the active PMU is fake, which cannot be reshaped");
 	assert_int_equal(run("hwperf soft"), 0);
 	has("soft counters=2 width=32\n");
 }

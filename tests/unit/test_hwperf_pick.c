@@ -2,7 +2,7 @@
  * Host tests of kernel/hwperf/pick.c: choosing the PMU driver at boot.
  */
 #include "hwperf_test.h"
-#include "hwperf/softpmu.h"
+#include "pmu/soft/soft_regs.h"
 
 static int probe_absent(struct pmu_caps *caps)
 {
@@ -49,10 +49,10 @@ static int setup(void **state)
 static void test_pick_best_counting_driver(void **state)
 {
 	const struct pmu_driver drv[] = {
-		{ "soft", PMU_RANK_SOFT, &softpmu_ops },
-		{ "dead", PMU_RANK_MODEL, &dead_ops },
-		{ "fake", PMU_RANK_ARCH, &fakepmu_ops },
-		{ "gone", PMU_RANK_MODEL, &absent_ops },
+		{ "soft", PMU_RANK_SOFT, &softpmu_ops, NULL },
+		{ "dead", PMU_RANK_MODEL, &dead_ops, NULL },
+		{ "fake", PMU_RANK_ARCH, &fakepmu_ops, NULL },
+		{ "gone", PMU_RANK_MODEL, &absent_ops, NULL },
 	};
 
 	(void)state;
@@ -63,9 +63,9 @@ static void test_pick_best_counting_driver(void **state)
 static void test_pick_falls_back_to_soft(void **state)
 {
 	const struct pmu_driver drv[] = {
-		{ "dead", PMU_RANK_ARCH, &dead_ops },
-		{ "soft", PMU_RANK_SOFT, &softpmu_ops },
-		{ "gone", PMU_RANK_MODEL, &absent_ops },
+		{ "dead", PMU_RANK_ARCH, &dead_ops, NULL },
+		{ "soft", PMU_RANK_SOFT, &softpmu_ops, NULL },
+		{ "gone", PMU_RANK_MODEL, &absent_ops, NULL },
 	};
 
 	(void)state;
@@ -76,9 +76,9 @@ static void test_pick_falls_back_to_soft(void **state)
 static void test_pick_by_name(void **state)
 {
 	const struct pmu_driver drv[] = {
-		{ "fake", PMU_RANK_ARCH, &fakepmu_ops },
-		{ "soft", PMU_RANK_SOFT, &softpmu_ops },
-		{ "dead", PMU_RANK_MODEL, &dead_ops },
+		{ "fake", PMU_RANK_ARCH, &fakepmu_ops, NULL },
+		{ "soft", PMU_RANK_SOFT, &softpmu_ops, NULL },
+		{ "dead", PMU_RANK_MODEL, &dead_ops, NULL },
 	};
 
 	(void)state;

@@ -6,7 +6,7 @@
  * new shape) and can be undone.
  */
 #include "hwperf_test.h"
-#include "hwperf/softpmu.h"
+#include "pmu/soft/soft_regs.h"
 
 static uint64_t now;
 static struct fake_task *a, *user, *root;
@@ -24,7 +24,7 @@ static unsigned this_cpu(void)
 static int setup(void **state)
 {
 	struct softpmu_config cfg = { SOFTPMU_COUNTERS_DEFAULT, SOFTPMU_WIDTH_DEFAULT,
-	                              clock_now, this_cpu };
+	                              clock_now, this_cpu, NULL };
 	struct hwperf_reason why;
 
 	(void)state;

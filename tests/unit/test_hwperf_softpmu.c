@@ -4,7 +4,8 @@
  * bits, exact thresholds and multiplexing (R13, R14, R15 on the soft PMU).
  */
 #include "hwperf_test.h"
-#include "hwperf/softpmu.h"
+#include "pmu/soft/soft_regs.h"
+#include "pmu_kevent.h"
 
 #define SIG 5
 
@@ -21,12 +22,21 @@ static unsigned this_cpu(void)
 	return fake_cpu;
 }
 
+/* The mode these tests play the CPU to be in (to_mode). */
+static uint32_t mode_now = PMU_MODE_K;
+
+static uint32_t sim_mode(void)
+{
+	return mode_now;
+}
+
 static void soft(unsigned ncounters, unsigned width)
 {
-	struct softpmu_config cfg = { ncounters, width, clock_now, this_cpu };
+	struct softpmu_config cfg = { ncounters, width, clock_now, this_cpu, sim_mode };
 	struct hwperf_reason why;
 
 	now = 0;
+	mode_now = PMU_MODE_K;
 	fake_env_reset(1);
 	assert_int_equal(softpmu_configure(&cfg), 0);
 	assert_int_equal(hwperf_init(&softpmu_ops, &why), 0);
@@ -46,13 +56,14 @@ static int setup(void **state)
 static void to_mode(uint32_t mode, uint64_t at)
 {
 	now = at;
+	mode_now = mode;
 	softpmu_mode_switch(mode, at, 0);
 }
 
 static void test_softpmu_probe_and_configuration(void **state)
 {
 	const struct pmu_caps *caps = hwperf_caps();
-	struct softpmu_config bad = { 2, SOFTPMU_WIDTH_MIN - 1, clock_now, this_cpu };
+	struct softpmu_config bad = { 2, SOFTPMU_WIDTH_MIN - 1, clock_now, this_cpu, sim_mode };
 
 	(void)state;
 	assert_string_equal(caps->name, "soft");
@@ -119,6 +130,51 @@ static void test_softpmu_user_span_splits_exactly(void **state)
 	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
 	assert_int_equal(c.count[1], 300);
 	assert_int_equal(c.count[0], 150 + 200 + 50);
+}
+
+/* The kernel's hooks are gated by what loaded counters count
+ * (pmu_kevent.h): the driver says so at every load and unload, and an
+ * event reported through the gate reaches the counter. */
+static void test_kevents_wanted_follows_loaded_counters(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_int_equal(pmu_kevents_wanted, 0);
+	assert_true(hwt_enable(a, 0, "syscalls:u,csw:k", &why) < 0);   /* k: root */
+	assert_true(hwt_enable(a, 0, "syscalls:u,csw:u", &why) > 0);
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+			 PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL));
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 2, 0);
+	pmu_kernel_event(PMU_KEV_FAULTS, PMU_MODE_U, 5, 0);     /* nobody wants it */
+	pmu_kernel_event(PMU_KEV_CSW_INVOL, PMU_MODE_U, 1, 0);
+	assert_int_equal(hwt_count(10, 0), 2);
+	assert_int_equal(hwt_count(10, 1), 1);
+	/* A read folds (suspend, resume): the gate is the same after it. */
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+			 PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL));
+	/* Switched out, nothing of a's is loaded: every hook is one test. */
+	fake_run(0, b);
+	assert_int_equal(pmu_kevents_wanted, 0);
+	fake_run(0, a);
+	assert_true(pmu_kevent_wanted(PMU_KEV_SYSCALLS));
+	assert_false(pmu_kevent_wanted(PMU_KEV_CYCLES));
+}
+
+/* While nothing counted cycles, mode changes went unreported; the set
+ * that starts counting them starts from the mode the CPU is in then. */
+static void test_cycles_start_in_the_current_mode_after_a_gap(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "syscalls:u", &why) > 0);
+	mode_now = PMU_MODE_U;          /* a mode change nobody was told of */
+	now = 100;
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "cycles:u", &why) > 0);    /* loads at 100, in U */
+	now = 160;
+	assert_int_equal(hwt_count(11, 0), 60);
 }
 
 static void test_softpmu_events_filtered_by_mode(void **state)
@@ -281,6 +337,8 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_cycles_split_by_mode, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
+		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
+		cmocka_unit_test_setup(test_cycles_start_in_the_current_mode_after_a_gap, setup),
 		cmocka_unit_test_setup(test_softpmu_refuses_supervisor_mode, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_16bit_exact_over_1000_wraps, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_8bit_exact_over_1000_wraps, setup),

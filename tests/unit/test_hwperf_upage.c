@@ -7,7 +7,7 @@
  * (hwperf_read) at the same instant.
  */
 #include "hwperf_test.h"
-#include "hwperf/softpmu.h"
+#include "pmu/soft/soft_regs.h"
 
 #define CC_BITS 32u             /* a MIPS-like 32-bit user cycle counter */
 #define SEQ_PER_EXIT 2u
@@ -29,7 +29,7 @@ static unsigned this_cpu(void)
 static void soft(unsigned ncounters)
 {
 	struct softpmu_config cfg = { ncounters, SOFTPMU_WIDTH_DEFAULT,
-	                              clock_now, this_cpu };
+	                              clock_now, this_cpu, NULL };
 	struct hwperf_reason why;
 
 	now = 0;

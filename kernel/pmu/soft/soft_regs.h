@@ -1,5 +1,9 @@
 /*
- * softpmu.h - the software PMU: counters that count what the kernel sees.
+ * soft_regs.h - the software PMU driver's inside: its events, its register
+ * layout, and the hooks the kernel's events reach it through (pmu_kevent.h).
+ * Only the driver and its host tests include this file.
+ *
+ * The software PMU: counters that count what the kernel sees.
  *
  * It sits behind the same struct pmu_ops as the hardware drivers, so
  * hwperf's multiplexing, wrap folding and thresholds run unchanged where
@@ -29,26 +33,21 @@
  * a system call from user mode; for a context switch or a signal, the
  * mode of the entry that led to it.
  *
- * Where the kernel must call the hooks (all with interrupts off, never
- * from inside an hwperf env callback):
- *
- *	trap/interrupt entry   softpmu_mode_switch(K or X, now, interrupted pc)
- *	return to user         softpmu_mode_switch(PMU_MODE_U, now, return pc)
- *	syscall entry          softpmu_event(SOFTPMU_SYSCALLS, U, 1, pc)
- *	page fault             softpmu_event(SOFTPMU_FAULTS, mode, 1, pc)
- *	TLB refill             softpmu_event(SOFTPMU_TLB_REFILLS, mode, 1, pc)
- *	device interrupt       softpmu_event(SOFTPMU_IRQS, mode, 1, pc)
- *	timer tick             softpmu_event(SOFTPMU_TICKS, mode, 1, pc)
- *	scheduler switch       softpmu_event(SOFTPMU_CSW_VOL or _INVOL, K, 1, 0),
- *	                       counted before hwperf_switch_out of the old task
- *	signal delivery        softpmu_event(SOFTPMU_SIGNALS, K, 1, pc)
+ * The kernel reports through pmu_kevent.h, which calls the driver's hooks
+ * (soft_kernel_event, softpmu_mode_switch, softpmu_user_span) only for the
+ * kinds some loaded counter counts: the driver says which at every resume
+ * and suspend (pmu_kevents_want).  A scheduler switch is counted before
+ * hwperf_switch_out of the old task.  While no counter counts cycles the
+ * bank's mode is not followed; the resume that loads one starts it at
+ * that moment, in K mode, where every resume runs.
  */
-#ifndef TALLY_SOFTPMU_H
-#define TALLY_SOFTPMU_H
+#ifndef TALLY_SOFT_REGS_H
+#define TALLY_SOFT_REGS_H
 
 #include <stdint.h>
 
 #include "pmu.h"
+#include "softpmu.h"
 
 enum softpmu_event {
 	SOFTPMU_CYCLES,
@@ -64,12 +63,6 @@ enum softpmu_event {
 	SOFTPMU_NEVENTS
 };
 
-#define SOFTPMU_COUNTERS_DEFAULT 2
-#define SOFTPMU_COUNTERS_MIN 1
-#define SOFTPMU_COUNTERS_MAX PMU_MAX_COUNTERS
-#define SOFTPMU_WIDTH_DEFAULT 32
-#define SOFTPMU_WIDTH_MIN 8
-#define SOFTPMU_WIDTH_MAX 64
 #define SOFTPMU_MAX_CPUS 8
 #define SOFTPMU_MODES (PMU_MODE_U | PMU_MODE_K | PMU_MODE_X)
 
@@ -78,39 +71,6 @@ enum softpmu_event {
 #define SOFTPMU_SEL_MODE_SHIFT 8
 #define SOFTPMU_SEL_ENABLE (1u << 16)
 #define SOFTPMU_SEL_INT (1u << 17)
-
-struct softpmu_config {
-	unsigned ncounters;             /* boot arg softpmu.counters */
-	unsigned width;                 /* boot arg softpmu.width */
-	uint64_t (*clock)(void);        /* the cycle counter */
-	unsigned (*this_cpu)(void);
-};
-
-/* Before probe.  Returns -EINVAL (counters or width out of range). */
-int softpmu_configure(const struct softpmu_config *cfg);
-/* The configuration in force (what `hwperf soft` shows). */
-void softpmu_get_config(struct softpmu_config *out);
-/*
- * Change the number of counters and their width at run time, keeping the
- * clock, the CPU lookup and each CPU's current mode.  Every counter is
- * cleared and disabled, so it may only be called while no counter set is
- * loaded on any CPU: hwperf_soft_configure checks that and re-probes.
- * Returns -EINVAL (counters or width out of range; nothing changes).
- */
-int softpmu_reconfigure(unsigned ncounters, unsigned width);
-
-struct hwperf_task;
-struct hwperf_reason;
-/*
- * Run-time reconfiguration through hwperf (softcfg.c), for benchmarks of
- * multiplexing and wrap-around and for `hwperf soft`.  Allowed only while
- * the software PMU is the active driver (ENODEV), the caller is root
- * (EPERM), and the PMU is FREE with nothing loaded on any CPU (EBUSY,
- * naming the holder, R20).  EINVAL for a count or width out of range.
- * Returns 0; on refusal why says which, and nothing changed.
- */
-int hwperf_soft_configure(struct hwperf_task *caller, unsigned ncounters,
-                          unsigned width, struct hwperf_reason *why);
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
                    uintptr_t pc);

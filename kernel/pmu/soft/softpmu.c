@@ -11,9 +11,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "softpmu.h"
+#include "pmu_kevent.h"
+#include "soft_regs.h"
 
 #define ANY_COUNTER 0xffffu
+
+_Static_assert(SOFTPMU_COUNTERS_MAX == PMU_MAX_COUNTERS,
+	       "softpmu.h's limit is the driver interface's");
 
 struct soft_ctr {
 	uint64_t value;
@@ -25,6 +29,7 @@ struct soft_bank {
 	uint32_t ovf;           /* overflow status, bit = hw counter */
 	uint32_t mode;          /* PMU_MODE_* the CPU is in */
 	uint64_t since;         /* cycles credited up to here */
+	uint32_t kinds;         /* pmu_kevent kinds its enabled counters count */
 };
 
 static uint64_t no_clock(void)
@@ -68,6 +73,50 @@ const struct pmu_event_table softpmu_table = {
 	.count = sizeof(soft_events) / sizeof(soft_events[0]),
 };
 
+/* The kernel-event kind each soft event counts (pmu_kevent.h). */
+static uint32_t kinds_of(uint32_t ev)
+{
+	switch (ev) {
+	case SOFTPMU_CYCLES: return PMU_KEV_BIT(PMU_KEV_CYCLES);
+	case SOFTPMU_SYSCALLS: return PMU_KEV_BIT(PMU_KEV_SYSCALLS);
+	case SOFTPMU_CSW:
+		return PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL);
+	case SOFTPMU_CSW_VOL: return PMU_KEV_BIT(PMU_KEV_CSW_VOL);
+	case SOFTPMU_CSW_INVOL: return PMU_KEV_BIT(PMU_KEV_CSW_INVOL);
+	case SOFTPMU_FAULTS: return PMU_KEV_BIT(PMU_KEV_FAULTS);
+	case SOFTPMU_TLB_REFILLS: return PMU_KEV_BIT(PMU_KEV_TLB_REFILLS);
+	case SOFTPMU_IRQS: return PMU_KEV_BIT(PMU_KEV_IRQS);
+	case SOFTPMU_TICKS: return PMU_KEV_BIT(PMU_KEV_TICKS);
+	case SOFTPMU_SIGNALS: return PMU_KEV_BIT(PMU_KEV_SIGNALS);
+	default: return 0;
+	}
+}
+
+/* The soft event a kernel-event kind is (the reverse of kinds_of). */
+static const uint8_t event_of_kind[PMU_KEV_COUNT] = {
+	[PMU_KEV_CYCLES] = SOFTPMU_CYCLES,
+	[PMU_KEV_SYSCALLS] = SOFTPMU_SYSCALLS,
+	[PMU_KEV_CSW_VOL] = SOFTPMU_CSW_VOL,
+	[PMU_KEV_CSW_INVOL] = SOFTPMU_CSW_INVOL,
+	[PMU_KEV_FAULTS] = SOFTPMU_FAULTS,
+	[PMU_KEV_TLB_REFILLS] = SOFTPMU_TLB_REFILLS,
+	[PMU_KEV_IRQS] = SOFTPMU_IRQS,
+	[PMU_KEV_TICKS] = SOFTPMU_TICKS,
+	[PMU_KEV_SIGNALS] = SOFTPMU_SIGNALS,
+};
+
+/* What the enabled counters of every bank count, for the kernel's
+ * hooks: told whenever a bank's counters are loaded or unloaded (each
+ * bank keeps its own kinds, so this is one word per CPU). */
+static void tell_wanted(void)
+{
+	uint32_t kinds = 0;
+
+	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++)
+		kinds |= banks[i].kinds;
+	pmu_kevents_want(kinds);
+}
+
 static bool config_valid(unsigned ncounters, unsigned width)
 {
 	return ncounters >= SOFTPMU_COUNTERS_MIN &&
@@ -89,6 +138,7 @@ int softpmu_configure(const struct softpmu_config *c)
 		banks[i].mode = PMU_MODE_K;
 		banks[i].since = cfg.clock();
 	}
+	tell_wanted();
 	return 0;
 }
 
@@ -108,7 +158,9 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		memset(banks[i].ctr, 0, sizeof(banks[i].ctr));
 		banks[i].ovf = 0;
+		banks[i].kinds = 0;
 	}
+	tell_wanted();
 	return 0;
 }
 
@@ -209,6 +261,13 @@ void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
 }
 
+/* The kernel's events, as pmu_kevent.h delivers them. */
+static void soft_kernel_event(unsigned kind, uint32_t mode, uint64_t n, uintptr_t pc)
+{
+	if (kind < PMU_KEV_COUNT && kind != PMU_KEV_CYCLES)
+		broadcast(this_bank(), (enum softpmu_event)event_of_kind[kind], mode, n, pc);
+}
+
 /* ---- the driver operations ----------------------------------------------- */
 
 static int soft_probe(struct pmu_caps *caps)
@@ -226,6 +285,7 @@ static int soft_probe(struct pmu_caps *caps)
 	caps->modes = SOFTPMU_MODES;
 	caps->counts = true;
 	caps->overflow_irq = true;
+	caps->in_memory = true;         /* and cpu_events false: kernel-seen only */
 	caps->ntables = 1;
 	caps->tables[0] = &softpmu_table;
 	caps->clock_event = &soft_events[SOFTPMU_CYCLES];
@@ -296,22 +356,32 @@ static void soft_resume(struct pmu_state *st)
 	struct soft_bank *b = bank_of(st);
 	uint64_t now = cfg.clock();
 
+	/* While no counter counted cycles the kernel did not report mode
+	 * changes (pmu_kevent.h); every resume runs in the kernel. */
+	if (!(pmu_kevents_wanted & PMU_KEV_BIT(PMU_KEV_CYCLES)))
+		b->mode = cfg.mode ? cfg.mode() : PMU_MODE_K;
+
 	/* Cycles before this moment belong to whoever counted them before.
 	 * One reading for both the count's start and time-enabled's: two
 	 * readings let every resume count the gap between them as cycles
 	 * the set was never enabled for. */
 	b->since = now;
+	/* One set is loaded on a bank at a time: its counters are the
+	 * bank's enabled ones. */
+	b->kinds = 0;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
 
 		h->sel = (uint32_t)c->evtsel;
+		b->kinds |= kinds_of(c->event);
 		if (c->flags & PMU_CTR_IMODE)
 			h->value = st->ctr[k].start & mask();
 		else
 			st->ctr[k].start = h->value;
 	}
 	st->cycles_start = now;
+	tell_wanted();
 }
 
 /*
@@ -360,8 +430,10 @@ static void soft_suspend(struct pmu_state *st)
 	credit_cycles_folding(b, st, now);
 	for (unsigned k = 0; k < st->ctl.n; k++)
 		b->ctr[st->ctl.ctr[k].hw].sel = 0;
+	b->kinds = 0;
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
+	tell_wanted();
 }
 
 static uint32_t soft_identify_overflow(struct pmu_state *st)
@@ -408,6 +480,10 @@ const struct pmu_ops softpmu_ops = {
 	.identify_overflow = soft_identify_overflow,
 	.ireload = soft_ireload,
 	.read_cycles = soft_read_cycles,
+	.peek = softpmu_peek,
+	.reshape = softpmu_reconfigure,
+	.kernel_event = soft_kernel_event,
+	.mode_switch = softpmu_mode_switch,
+	.user_span = softpmu_user_span,
 };
 
-PMU_DRIVER(soft, PMU_RANK_SOFT, &softpmu_ops);
