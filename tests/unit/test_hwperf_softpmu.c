@@ -70,6 +70,10 @@ static void test_softpmu_probe_and_configuration(void **state)
 	assert_int_equal(caps->ncounters, SOFTPMU_COUNTERS_DEFAULT);
 	assert_int_equal(caps->counter[1].width, SOFTPMU_WIDTH_DEFAULT);
 	assert_true(caps->counts);
+	/* Kernel-seen events in kernel memory: no hardware-event benchmarks,
+	 * and user mode reads through the page. */
+	assert_false(caps->cpu_events);
+	assert_true(caps->in_memory);
 	assert_non_null(strstr(caps->status, "2 counters x 32 bits"));
 	for (unsigned e = 0; e < softpmu_table.count; e++) {
 		const char *n = softpmu_table.events[e].name;

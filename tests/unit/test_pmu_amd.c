@@ -95,6 +95,7 @@ static void test_probe_zen(void **state)
 	assert_int_equal(caps.counter[5].width, 48);
 	assert_true(caps.counter[5].max_period == (1ull << 47));
 	assert_true(caps.counts);
+	assert_true(caps.cpu_events);   /* hardware events: the hwevents benchmarks run */
 	assert_true(caps.overflow_irq);
 	assert_ptr_equal(caps.tables[0], &amd_fam17h_table);
 	/* The liveness probe used the core MSRs, not the legacy aliases. */

@@ -170,6 +170,7 @@ static void test_probe_skylake(void **state)
 		assert_true(caps.counter[hw].max_period == 0xffffffffffffull);
 	}
 	assert_true(caps.counts);
+	assert_true(caps.cpu_events);   /* hardware events: the hwevents benchmarks run */
 	assert_true(caps.overflow_irq);
 	assert_int_equal(caps.modes, PMU_MODE_K | PMU_MODE_U);
 	/* cycles: general 0-3 (0x0f) and fixed 1 = hw 4 + 1 (0x20). */

@@ -156,6 +156,7 @@ static void test_probe_74k(void **state)
 	assert_int_equal(caps.modes, PMU_MODE_ALL);
 	assert_ptr_equal(caps.tables[0], &mips_74k_table);
 	assert_true(caps.counts);
+	assert_true(caps.cpu_events);   /* hardware events: the hwevents benchmarks run */
 	assert_false(caps.overflow_irq);        /* line not wired */
 	for (unsigned hw = 0; hw < 4; hw++)
 		assert_int_equal(md_control(hw), 0);    /* left off */

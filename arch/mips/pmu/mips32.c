@@ -279,6 +279,7 @@ static int mips32_probe(struct pmu_caps *caps)
 	walk_counters();
 	m.mt_filter = mt_filter();
 	caps->counts = liveness(why, sizeof(why));
+	caps->cpu_events = true;        /* the CPU's own events, not kernel-seen ones */
 	m.irq = caps->counts && mips_pmu_irq_ready();
 	caps->overflow_irq = m.irq;
 	fill_caps(caps);

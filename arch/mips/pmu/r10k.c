@@ -158,6 +158,7 @@ static int r10k_probe(struct pmu_caps *caps)
 	if (r.r12000)
 		snprintf(caps->name, sizeof(caps->name), "r12000");
 	caps->counts = liveness(why, sizeof(why));
+	caps->cpu_events = true;        /* the CPU's own events, not kernel-seen ones */
 	r.irq = caps->counts && mips_pmu_irq_ready();
 	fill_caps(caps);
 	if (caps->counts)

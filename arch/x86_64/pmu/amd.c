@@ -198,6 +198,7 @@ static int amd_probe(struct pmu_caps *caps)
 	if (amd.core)
 		snprintf(caps->name, sizeof(caps->name), "amd-core");
 	caps->counts = liveness(why, sizeof(why));
+	caps->cpu_events = true;        /* the CPU's own events, not kernel-seen ones */
 	amd.irq = caps->counts && lapic_pmi_ready();
 	caps->overflow_irq = amd.irq;
 	fill_caps(caps);

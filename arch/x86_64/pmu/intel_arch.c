@@ -344,6 +344,7 @@ static int intel_probe(struct pmu_caps *caps)
 		                           x86_cpu_model(sig));
 	}
 	caps->counts = liveness(why, sizeof(why));
+	caps->cpu_events = true;        /* the CPU's own events, not kernel-seen ones */
 	pmu.irq = caps->counts && lapic_pmi_ready();
 	caps->overflow_irq = pmu.irq;
 	fill_caps(caps);
