@@ -20,7 +20,6 @@ BOOTARG(benchbreak, "benchbreak=NAME: move that benchmark's expectations past wh
 BOOTARG(cpi, "cpi=1: the CPU runs one instruction per cycle (qemu -icount shift=0), so cycle counts are exact");
 
 #define LINE_MAX_OUT 256
-#define PROBE_LINES_MAX 8
 
 struct run_opts {
 	bool json;
@@ -70,18 +69,12 @@ static void hwpmu_env(struct bench_env *env)
 {
 	static char reason[BENCH_REASON_MAX];
 	const struct pmu_caps *caps = hwperf_caps();
-	const char *lines[PROBE_LINES_MAX];
-	unsigned n = hwperf_probe_lines(lines, PROBE_LINES_MAX);
+	const char *line = hwperf_cpu_probe_line();
 
 	env->hwpmu_counts = caps && caps->counts && caps->cpu_events;
 	env->hwpmu_reason = reason;
-	snprintf(reason, sizeof(reason), "no hardware PMU driver on this machine");
-	for (unsigned i = 0; i < n; i++) {
-		if (strncmp(lines[i], "soft", 4) != 0) {
-			snprintf(reason, sizeof(reason), "%s", lines[i]);
-			break;
-		}
-	}
+	snprintf(reason, sizeof(reason), "%s",
+		 line ? line : "no hardware PMU driver on this machine");
 }
 
 static void env_now(struct bench_env *env)

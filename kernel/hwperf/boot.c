@@ -23,12 +23,16 @@ BOOTARG(pmu, "PMU driver to use by name (e.g. soft); default: the best that coun
 /* Every driver's probe result, kept for `info` and `hwperf status`. */
 static char probe_lines[PICK_MAX][PMU_STATUS_MAX + 32];
 static unsigned nprobe_lines;
+/* The first line of a CPU's own PMU driver (ranked above the software
+ * PMU, pmu.h), or -1: why hardware-event checks cannot run. */
+static int first_cpu_line = -1;
 
 static void report(const struct pmu_driver *d, const struct pmu_caps *caps, int rc)
 {
-	(void)d;
 	if (nprobe_lines == PICK_MAX)
 		return;
+	if (d->rank > PMU_RANK_SOFT && first_cpu_line < 0)
+		first_cpu_line = (int)nprobe_lines;
 	char *line = probe_lines[nprobe_lines++];
 	/* Drivers say themselves whether they count ("present but not
 	 * counting (...)"); rc and counts decide the choice, not the text. */
@@ -44,6 +48,11 @@ unsigned hwperf_probe_lines(const char **lines, unsigned max)
 	for (unsigned i = 0; i < n; i++)
 		lines[i] = probe_lines[i];
 	return n;
+}
+
+const char *hwperf_cpu_probe_line(void)
+{
+	return first_cpu_line < 0 ? NULL : probe_lines[first_cpu_line];
 }
 
 int hwperf_boot(void)

@@ -133,6 +133,9 @@ int hwperf_pick(const struct pmu_driver *drv, unsigned n, const char *want,
 int hwperf_boot(void);
 /* The probe result of every driver at boot, one line each. */
 unsigned hwperf_probe_lines(const char **lines, unsigned max);
+/* The probe line of the first CPU PMU driver (not the software PMU), or
+ * NULL when the machine has none: the reason hardware-event checks SKIP. */
+const char *hwperf_cpu_probe_line(void);
 const struct pmu_caps *hwperf_caps(void);
 
 /*

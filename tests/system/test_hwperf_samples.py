@@ -144,4 +144,6 @@ def test_hwperf_profile_records_from_the_console(c, target, tmp_path):
         assert c.run("hwperf profile -r 8 30000 %s" % spec).startswith("err ESRCH")
         assert "samples none" in c.run("hwperf samples --json")
     finally:
+        # Reaped too: a zombie keeps its profile buffers until waited for.
         c.run("kill -KILL %d" % pid)
+        c.run("wait %d" % pid)
