@@ -6,8 +6,8 @@
  * this file is the whole contract, so a reader can see in one place what
  * porting Tally to a new machine means.
  */
-#ifndef TALLY_ARCH_H
-#define TALLY_ARCH_H
+#ifndef TALLY_MACHINE_H
+#define TALLY_MACHINE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * The portable kernel never looks inside a trapframe or a page table; it
  * goes through these functions, so kernel/ stays free of arch code.
  */
-#ifndef TALLY_ARCH_TASK_H
-#define TALLY_ARCH_TASK_H
+#ifndef TALLY_MACHINE_TASK_H
+#define TALLY_MACHINE_TASK_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -12,6 +12,7 @@
 
 #include "arch_task.h"
 #include "elf.h"
+#include "machdep.h"
 #include "page.h"
 #include "uvm.h"
 
@@ -23,8 +24,6 @@
 #define ELFDATA2LSB 1
 #define ELFDATA2MSB 2
 #define ET_EXEC 2
-#define EM_MIPS 8
-#define EM_X86_64 62
 #define PT_LOAD 1
 #define PF_X 0x1u
 #define PF_W 0x2u
@@ -57,13 +56,7 @@ struct elf_ehdr {
 	uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
 };
 
-#if defined(ARCH_X86_64)
-#define ELF_MACHINE EM_X86_64
-#elif defined(ARCH_MIPS)
-#define ELF_MACHINE EM_MIPS
-#else
-#define ELF_MACHINE 0
-#endif
+#define ELF_MACHINE MACHDEP_ELF_MACHINE       /* the arch's (machdep.h) */
 
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define ELF_DATA ELFDATA2MSB

@@ -19,6 +19,7 @@
 #include "hwperf/env.h"
 #include "hwperf/spec.h"
 #include "heap.h"
+#include "machdep.h"
 #include "page.h"
 #include "prof_sample.h"
 #include "program_syms.h"
@@ -28,11 +29,7 @@
 _Static_assert(PROF_RING_MAX <= (PAGE_SIZE / sizeof(struct hwperf_sample)) *
 	       PROF_RING_PAGES_MAX, "the largest ring must fit its pages");
 
-#ifdef ARCH_MIPS
-#define UNWIND HWPERF_UNWIND_MIPS32
-#else
-#define UNWIND HWPERF_UNWIND_FP64
-#endif
+#define UNWIND MACHDEP_USER_UNWIND          /* the arch's (machdep.h) */
 
 #define SAMPLE_LINE_MAX 400
 #define EVENT_NAME_MAX (HWPERF_NAME_MAX + 8)

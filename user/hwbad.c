@@ -11,13 +11,10 @@
 
 #include "tally.h"
 #include "tally_hwperf.h"
+#include "user_machdep.h"
 
 #define BAD_LOW ((void *)0x10)          /* below every user mapping */
-#if defined(ARCH_X86_64)
-#define KERNEL_ADDR ((void *)0xffffffff80100000ul)
-#else
-#define KERNEL_ADDR ((void *)0x80100000ul)  /* kseg0 */
-#endif
+#define KERNEL_ADDR ((void *)USER_MACHDEP_KERNEL_ADDR)
 #define BAD_OP 99
 #define CPU_NONE 7
 

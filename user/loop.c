@@ -37,39 +37,6 @@
 static volatile uint32_t cell;
 static struct hwperf_control ctl;
 
-static void bench_loop(uint32_t n, volatile uint32_t *p)
-{
-#if defined(ARCH_X86_64)
-	__asm__ volatile(
-		"test %0, %0\n\t"
-		"jz 2f\n"
-		"1:\n\t"
-		"movl (%1), %%ecx\n\t"
-		"addl $1, %%ecx\n\t"
-		"movl %%ecx, (%1)\n\t"
-		"decl %0\n\t"
-		"jnz 1b\n"
-		"2:"
-		: "+r"(n) : "r"(p) : "ecx", "cc", "memory");
-#else
-	__asm__ volatile(
-		".set push\n\t"
-		".set noreorder\n\t"
-		"beqz %0, 2f\n\t"
-		"nop\n"
-		"1:\n\t"
-		"lw $t0, 0(%1)\n\t"
-		"addiu $t0, $t0, 1\n\t"
-		"sw $t0, 0(%1)\n\t"
-		"addiu %0, %0, -1\n\t"
-		"bnez %0, 1b\n\t"
-		"nop\n"
-		"2:\n\t"
-		".set pop"
-		: "+r"(n) : "r"(p) : "$8", "memory");  /* $8 is t0 */
-#endif
-}
-
 /* Restart our own counters on a tick edge (see above); 0 if we have none. */
 static int restart_counters_on_tick(void)
 {
@@ -90,6 +57,6 @@ int main(int argc, char **argv)
 	cell = 0;
 	if (restart_counters_on_tick() < 0)
 		return 1;
-	bench_loop(n, &cell);
+	tally_bench_loop(n, &cell);     /* arch/<arch>/user/benchloop.* */
 	return cell == n ? 0 : 1;
 }

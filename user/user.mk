@@ -9,7 +9,7 @@
 USER_PROGS := $(filter-out embed,$(basename $(notdir $(sort $(wildcard user/*.c)))))
 
 UB := $(B)/user
-USER_INCS := -Ilibc/include -Iuser/include -I.
+USER_INCS := -Ilibc/include -Iuser/include -Iarch/$(ARCH)/user -I.
 # The event-spec parser is the console's own file, not a copy.
 USER_SHARED_SRCS := kernel/hwperf/spec.c kernel/events/place.c
 USER_LIB_SRCS := $(sort $(wildcard user/lib/*.c)) $(USER_SHARED_SRCS) $(LIBC_SRCS)
@@ -19,7 +19,8 @@ ifeq ($(ARCH),x86_64)
         -fno-pie -fno-asynchronous-unwind-tables
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
   USER_STUBS := arch/x86_64/user/crt0.asm arch/x86_64/user/syscall.asm
-  USER_LIB_STUBS := arch/x86_64/user/ucounters.asm arch/x86_64/user/sysloop.asm
+  USER_LIB_STUBS := arch/x86_64/user/ucounters.asm arch/x86_64/user/sysloop.asm \
+        arch/x86_64/user/benchloop.asm
   # nasm cannot read C headers: hand it the numbers it needs.
   sys_nr = $(shell sed -n 's/^\#define SYS_$(1)[[:space:]]*\([0-9]*\).*/\1/p' kernel/syscall_nr.h)
   USER_NASM_DEFS := -DSYS_SIGRETURN=$(call sys_nr,sigreturn) -DSYS_GETPPID=$(call sys_nr,getppid)
@@ -29,7 +30,8 @@ else
         $(ENDIAN_DEF)
   USER_LDFLAGS := -nostdlib -static -z max-page-size=0x1000 -z noexecstack
   USER_STUBS := arch/mips/user/crt0.S arch/mips/user/syscall.S
-  USER_LIB_STUBS := arch/mips/user/ucounters.S arch/mips/user/sysloop.S
+  USER_LIB_STUBS := arch/mips/user/ucounters.S arch/mips/user/sysloop.S \
+        arch/mips/user/benchloop.S
 endif
 
 USER_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-builtin \

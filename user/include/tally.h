@@ -46,6 +46,9 @@ int getrusage(int who, struct tally_rusage *ru);
 unsigned long arg_count(int argc, char **argv, int i, const char *usage);
 /* arch/<arch>/user/sysloop.*: n getppid calls in a loop of known shape. */
 void tally_sysloop(uint32_t n);
+/* arch/<arch>/user/benchloop.*: n turns of the benchmark loop on *cell
+ * (the shape of the kernel's arch_bench_loop; user/loop.c). */
+void tally_bench_loop(uint32_t n, volatile uint32_t *cell);
 /* arg_count for a loop count that must fit 32 bits (the loop programs). */
 uint32_t arg_count32(int argc, char **argv, int i, const char *usage);
 

@@ -1,0 +1,14 @@
+/*
+ * machdep.h - the few machine constants portable code takes from the arch,
+ * so that kernel/ holds no #if on the architecture.
+ */
+#ifndef TALLY_MACHDEP_H
+#define TALLY_MACHDEP_H
+
+/* ELF e_machine of the programs Tally runs (EM_X86_64). */
+#define MACHDEP_ELF_MACHINE 62
+/* How a user call chain is walked (kernel/hwperf/sample.h): the frame
+ * pointer chain of x86-64's rbp, two 64-bit words per frame. */
+#define MACHDEP_USER_UNWIND HWPERF_UNWIND_FP64
+
+#endif
