@@ -26,7 +26,7 @@ void memstat_get(struct memstat *m)
 			continue;
 		m->tasks++;
 		m->kstacks += t->kstack != NULL;
-		m->hwperf_sets += t->hw.set.used != 0;
+		m->hwperf_sets += hwperf_task_holds(&t->hw);
 		m->hwperf_upages += t->hw.upage != NULL;
 	}
 	spin_unlock_irqrestore(&task_table_lock, f);

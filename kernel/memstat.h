@@ -18,7 +18,7 @@ struct memstat {
 	unsigned tasks;         /* task slots not free */
 	unsigned task_max;
 	unsigned kstacks;       /* kernel stacks, one page each */
-	unsigned hwperf_sets;   /* task counter sets with an event */
+	unsigned hwperf_sets;   /* tasks holding counters (hwperf_task_holds) */
 	unsigned hwperf_system; /* 1 while the system block is held */
 	unsigned hwperf_upages; /* mapped read pages (one page each) */
 };

@@ -79,7 +79,7 @@ static unsigned mem_rows(const struct memstat *m, struct mem_row *r)
 	r[n++] = (struct mem_row){ "task_max", m->task_max, "task slots in all" };
 	r[n++] = (struct mem_row){ "kstacks", m->kstacks, "kernel stacks (one page each)" };
 	r[n++] = (struct mem_row){ "hwperf_sets", m->hwperf_sets,
-		"task counter sets with an event" };
+		"tasks holding counters (enabled or lost, not released)" };
 	r[n++] = (struct mem_row){ "hwperf_system", m->hwperf_system,
 		"1 while the system counter block is held" };
 	r[n++] = (struct mem_row){ "hwperf_upages", m->hwperf_upages,

@@ -214,12 +214,15 @@ def run_console_fuzz(c, seed, lines, timeout=60):
 
 def reap_all(c, pids):
     """Kill and reap every pid a run spawned from the console (those it
-    already reaped answer an error); and give back system mode."""
+    already reaped answer an error); give back system mode, and the
+    console's own counters (`hwperf sys enable` without k mode is an
+    enable of the console's user-mode counters, R4)."""
     for pid in pids:
         c.run("kill -KILL %d" % pid)
     for pid in pids:
         c.run("wait %d" % pid, timeout=60)
     c.run("hwperf sys release")
+    c.run("hwperf release 1")
 
 
 # ---- forced-takeover stress ---------------------------------------------------------

@@ -226,3 +226,26 @@ def test_deep_recursion_is_killed_with_sigsegv(c):
     assert re.search(r"^signal SIGSEGV", out, re.M), out
     assert c.run("echo alive") == "alive\n"
     no_leaks(c, before)
+
+
+# ---- what the accounting found ----------------------------------------------------------
+
+def test_release_ends_a_lost_set(c):
+    """A set lost to SYSTEM mode (R6) and then released (R11) stayed marked
+    lost: `mem` kept counting it as held, a second release answered ok,
+    and set-control brought the released counters back."""
+    before = figures(c)
+    out = c.run("spawn nap 100000")
+    pid = int(re.match(r"pid (\d+)", out).group(1))
+    assert c.run("hwperf enable %d cycles:u" % pid).startswith("ok gen=")
+    assert c.run("hwperf sys force cycles:k").startswith("ok gen=")
+    assert c.run("hwperf sys release").startswith("ok")
+    assert c.run("hwperf release %d" % pid).startswith("ok gen=")
+    assert figures(c)["hwperf_sets"] == before["hwperf_sets"]
+    again = c.run("hwperf release %d" % pid)
+    assert again.startswith("err EINVAL: pid %d has no counters to release" % pid), again
+    setctl = c.run("hwperf setctl %d cycles:u" % pid)
+    assert setctl.startswith("err EINVAL"), setctl
+    hwperf_free(c)
+    fuzzlib.reap_all(c, [pid])
+    no_leaks(c, before)
