@@ -6,7 +6,7 @@
  * edges (0, -1, small, huge, kernel addresses, addresses straddling the
  * top of user space, unmapped pages, read-only text, lengths that wrap),
  * every hwperf op with random control sets, and fork/kill/wait among its
- * own children.  For every call a table (want_*) gives the results the
+ * own children.  For every call a table (the w_* helpers) gives what the
  * kernel may return for the classes drawn: an exact value, "any
  * result >= 0", and a set of errnos.  Anything else is an unexpected
  * outcome: printed with the seed and the call's index, and counted.
