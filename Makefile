@@ -98,7 +98,7 @@ include user/user.mk
 
 KERNEL := $(B)/tally.elf
 
-.PHONY: all kernel iso run test lab-test unit system clean deps
+.PHONY: all kernel iso run test lab-test unit system clean deps soak
 all: kernel
 kernel: $(KERNEL) $(KERNEL_EXTRA)
 
@@ -190,6 +190,16 @@ lab-test: deps
 	@# Status 5 is "no tests collected": PYTEST_ARGS chose only targets
 	@# (say --target x86_64-iso-uefi) that the environment does not have.
 	/usr/bin/python3 -m pytest -p no:cacheprovider $(LAB_TESTS) --lg-env $(LG_ENV) $(PYTEST_ARGS) || [ $$? = 5 ]
+
+# `make soak`: hours of fuzzing and stress (scripts/soak), SOAK_MINUTES per
+# machine (default 10), on SOAK_TARGETS (default x86_64 mips).
+SOAK_MINUTES ?= 10
+SOAK_TARGETS ?= x86_64 mips
+soak: deps
+	$(MAKE) ARCH=x86_64 kernel
+	$(MAKE) ARCH=mips ENDIAN=little kernel
+	$(MAKE) ARCH=mips ENDIAN=big kernel
+	/usr/bin/python3 scripts/soak --minutes $(SOAK_MINUTES) $(SOAK_TARGETS)
 
 include tests/unit/unit.mk
 include tests/witness/witness.mk

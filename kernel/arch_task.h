@@ -82,6 +82,10 @@ int arch_signal_return(struct trapframe *tf);
 struct arch_vm *arch_vm_create(void);
 /* Free the page tables (not the mapped pages: the kernel owns those). */
 void arch_vm_destroy(struct arch_vm *vm);
+/* Pages holding user address spaces' tables, all freed with them; and
+ * kernel-half tables, made once and shared by every address space (`mem`). */
+size_t arch_vm_table_pages(void);
+size_t arch_vm_kernel_table_pages(void);
 /* Map one user page to physical page pa.  -ENOMEM, -EEXIST. */
 int arch_vm_map(struct arch_vm *vm, uintptr_t va, uint64_t pa, unsigned prot);
 /* Unmap one user page, returning its physical address (0 if none), and

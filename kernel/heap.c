@@ -29,6 +29,10 @@ struct free_block {
 
 static struct free_block *classes[NCLASSES];
 static size_t bytes_in_use;
+/* Pages carved into blocks.  The heap keeps them (a free block stays on
+ * its class's list), so the first time a class needs more blocks than
+ * ever before, free pages drop for good and this rises by as much. */
+static size_t pages_held;
 
 static int class_for(size_t n)
 {
@@ -47,6 +51,7 @@ static int refill(int c)
 
 	if (!page)
 		return -1;
+	pages_held++;
 	for (size_t off = 0; off + bsize <= PAGE_SIZE; off += bsize) {
 		struct free_block *b = (struct free_block *)(page + off);
 		b->next = classes[c];
@@ -106,4 +111,9 @@ void kfree(void *p)
 size_t heap_in_use(void)
 {
 	return bytes_in_use;
+}
+
+size_t heap_pages(void)
+{
+	return pages_held;
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arch.h"
 #include "bootargs.h"
@@ -13,6 +14,7 @@
 #include "cycle_rate.h"
 #include "heap.h"
 #include "hwperf/hwperf.h"
+#include "memstat.h"
 #include "page.h"
 #include "version.h"
 
@@ -56,15 +58,69 @@ static int cmd_info(int argc, char **argv)
 }
 CONSOLE_CMD(info, "machine, CPU, cycle-counter rate, memory, uptime, build", "info", cmd_info);
 
+/* Name, value and meaning of every figure, in `mem`'s order. */
+struct mem_row {
+	const char *key;
+	size_t value;
+	const char *what;
+};
+
+static unsigned mem_rows(const struct memstat *m, struct mem_row *r)
+{
+	unsigned n = 0;
+
+	r[n++] = (struct mem_row){ "heap_pages", m->heap_pages,
+		"pages carved by the kernel heap, kept for reuse (rises once per new peak)" };
+	r[n++] = (struct mem_row){ "page_tables", m->page_tables,
+		"user page-table pages, freed with their tasks" };
+	r[n++] = (struct mem_row){ "kernel_tables", m->kernel_tables,
+		"kernel-half tables, made once by the first address space" };
+	r[n++] = (struct mem_row){ "tasks", m->tasks, "task slots in use" };
+	r[n++] = (struct mem_row){ "task_max", m->task_max, "task slots in all" };
+	r[n++] = (struct mem_row){ "kstacks", m->kstacks, "kernel stacks (one page each)" };
+	r[n++] = (struct mem_row){ "hwperf_sets", m->hwperf_sets,
+		"tasks holding counters (enabled or lost, not released)" };
+	r[n++] = (struct mem_row){ "hwperf_system", m->hwperf_system,
+		"1 while the system counter block is held" };
+	r[n++] = (struct mem_row){ "hwperf_upages", m->hwperf_upages,
+		"mapped counter read pages (one page each)" };
+	return n;
+}
+
+#define MEM_ROWS_MAX 16
+#define MEM_USAGE "mem [--json]"
+
 static int cmd_mem(int argc, char **argv)
 {
-	if (cmd_extra_args(argc, argv))
+	bool json = argc == 2 && strcmp(argv[1], "--json") == 0;
+	struct memstat m;
+	struct mem_row rows[MEM_ROWS_MAX];
+
+	if (argc > 2 || (argc == 2 && !json)) {
+		printf("error: usage: " MEM_USAGE "\n");
 		return CMD_ERR_REPORTED;
+	}
+	memstat_get(&m);
+	unsigned n = mem_rows(&m, rows);
+	if (json) {
+		printf("{\"pages_total\":%zu,\"pages_free\":%zu,\"heap_in_use\":%zu",
+		       m.pages_total, m.pages_free, m.heap_in_use);
+		for (unsigned i = 0; i < n; i++)
+			printf(",\"%s\":%zu", rows[i].key, rows[i].value);
+		printf("}\n");
+		return 0;
+	}
+	/* The first line as it always was: scripts read pages_free from it. */
 	printf("pages_total=%zu pages_free=%zu heap_in_use=%zu\n",
-	       page_total_count(), page_free_count(), heap_in_use());
+	       m.pages_total, m.pages_free, m.heap_in_use);
+	for (unsigned i = 0; i < n; i++)
+		printf("%s=%zu%*s%s\n", rows[i].key, rows[i].value,
+		       20 - (int)strlen(rows[i].key), "", rows[i].what);
 	return 0;
 }
-CONSOLE_CMD(mem, "free pages and kernel heap in use", "mem", cmd_mem);
+CONSOLE_CMD(mem, "free pages, kernel heap, tables, task slots, stacks, counter blocks",
+	    MEM_USAGE, cmd_mem);
+
 
 static int cmd_bootargs(int argc, char **argv)
 {

@@ -44,12 +44,21 @@ void pt_init(uintptr_t *root)
 		root[i] = (uintptr_t)pt_empty;
 }
 
+static size_t pages_in_use;
+
+size_t pt_pages(void)
+{
+	return pages_in_use;
+}
+
 uintptr_t *pt_create(void)
 {
 	uintptr_t *root = page_alloc();
 
-	if (root)
+	if (root) {
+		pages_in_use++;
 		pt_init(root);
+	}
 	return root;
 }
 
@@ -58,10 +67,13 @@ void pt_destroy(uintptr_t *root)
 	if (!root)
 		return;
 	for (unsigned i = 0; i < PT_ENTRIES; i++) {
-		if (!leaf_is_empty(root[i]))
+		if (!leaf_is_empty(root[i])) {
 			page_free((void *)root[i]);
+			pages_in_use--;
+		}
 	}
 	page_free(root);
+	pages_in_use--;
 }
 
 uint32_t *pt_slot(uintptr_t *root, uintptr_t va, bool create)
@@ -74,6 +86,7 @@ uint32_t *pt_slot(uintptr_t *root, uintptr_t va, bool create)
 		if (!create || (leaf = page_alloc()) == NULL)
 			return NULL;
 		/* page_alloc zeroes: every PTE of a new leaf is invalid. */
+		pages_in_use++;
 		*entry = (uintptr_t)leaf;
 	}
 	return &((uint32_t *)*entry)[leaf_index(va)];

@@ -26,6 +26,7 @@
 #ifndef __ASSEMBLY__
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* A root with every entry on the empty leaf; NULL when out of memory. */
@@ -34,6 +35,8 @@ uintptr_t *pt_create(void);
 void pt_init(uintptr_t *root);
 /* Free the leaves and the root (not the pages they map). */
 void pt_destroy(uintptr_t *root);
+/* Root and leaf pages of every table made and not yet destroyed. */
+size_t pt_pages(void);
 /* Where va's PTE lives: NULL if its leaf does not exist and create is
  * false, or if a new leaf cannot be allocated. */
 uint32_t *pt_slot(uintptr_t *root, uintptr_t va, bool create);

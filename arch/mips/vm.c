@@ -78,6 +78,17 @@ uint64_t vm_asid_rollovers(void)
 	return asids.rollovers;
 }
 
+size_t arch_vm_table_pages(void)
+{
+	return pt_pages();
+}
+
+/* The kernel half is KSEG0/KSEG1, unmapped: no tables of its own. */
+size_t arch_vm_kernel_table_pages(void)
+{
+	return 0;
+}
+
 struct arch_vm *arch_vm_create(void)
 {
 	struct arch_vm *vm = kzalloc(sizeof(*vm));

@@ -73,6 +73,26 @@ static uint64_t *entry_table(uint64_t e)
 	return arch_phys_to_virt(e & PTE_ADDR_MASK);
 }
 
+/* Page counts for `mem`: a user address space's PML4 and the tables below
+ * its user half; the kernel-half PDPTs fill_kernel_slots made. */
+static size_t user_tables, kernel_tables;
+
+size_t arch_vm_table_pages(void)
+{
+	return user_tables;
+}
+
+size_t arch_vm_kernel_table_pages(void)
+{
+	return kernel_tables;
+}
+
+/*
+ * The first address space fills every kernel PML4 slot with a PDPT
+ * (about 256 pages), so a kernel mapping made later is seen by all
+ * address spaces that copied the slots.  A one-time drop in free pages,
+ * counted in kernel_tables.
+ */
 static int fill_kernel_slots(void)
 {
 	for (unsigned i = PML4_KERNEL_FIRST; i < PT_ENTRIES; i++) {
@@ -81,6 +101,7 @@ static int fill_kernel_slots(void)
 		void *pdpt = page_alloc();
 		if (!pdpt)
 			return -ENOMEM;
+		kernel_tables++;
 		boot_pml4[i] = table_pa(pdpt) | PTE_TABLE;
 	}
 	kernel_slots_ready = true;
@@ -94,6 +115,7 @@ struct arch_vm *arch_vm_create(void)
 	struct arch_vm *vm = page_alloc();      /* zeroed: no user mappings */
 	if (!vm)
 		return NULL;
+	user_tables++;
 	memcpy(&vm->pml4[PML4_KERNEL_FIRST], &boot_pml4[PML4_KERNEL_FIRST],
 	       (PT_ENTRIES - PML4_KERNEL_FIRST) * sizeof(vm->pml4[0]));
 	return vm;
@@ -117,6 +139,7 @@ static uint64_t *walk(struct arch_vm *vm, uintptr_t va, bool create)
 			void *next = page_alloc();
 			if (!next)
 				return NULL;
+			user_tables++;
 			*e = table_pa(next) | PTE_TABLE | PTE_USER;
 		}
 		table = entry_table(*e);
@@ -209,6 +232,7 @@ static void free_below(uint64_t e, unsigned level)
 	for (unsigned i = 0; i < PT_ENTRIES; i++)
 		free_below(table[i], level + 1);
 	page_free(table);
+	user_tables--;
 }
 
 void arch_vm_destroy(struct arch_vm *vm)
@@ -220,4 +244,5 @@ void arch_vm_destroy(struct arch_vm *vm)
 	for (unsigned i = 0; i < PML4_KERNEL_FIRST; i++)
 		free_below(vm->pml4[i], 0);
 	page_free(vm);
+	user_tables--;
 }

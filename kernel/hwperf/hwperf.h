@@ -277,6 +277,10 @@ uint64_t *hwperf_upage_publish(struct hwperf_task *t, uint64_t now);
 /* t is going away (exit): the page is no longer written. */
 void hwperf_upage_detach(struct hwperf_task *t);
 bool hwperf_upage_mapped(const struct hwperf_task *t);
+/* t holds counters: enabled, lost to SYSTEM mode (R6) or holding SYSTEM
+ * mode through enable; not after release, though its last counts stay
+ * readable in its set (`mem` counts the holders). */
+bool hwperf_task_holds(const struct hwperf_task *t);
 
 /* wait: parent just reaped child (R17).  Call before freeing child's
  * slot; for a task nobody waits for, call hwperf_reap(NULL, t). */

@@ -467,9 +467,16 @@ static int do_release(struct hwperf_task *caller, int pid, unsigned cpu,
 		hwperf_unload(cpu);
 	else if (t->on_cpu >= 0)
 		hwperf_env_kick((unsigned)t->on_cpu);
-	t->flags &= ~HWPERF_TF_ENABLED;
+	/* A lost set is released too: nothing is left to restart (R6), and
+	 * neither a second release nor set-control may find it. */
+	t->flags &= ~(HWPERF_TF_ENABLED | HWPERF_TF_LOST);
 	hwperf_holder_del(t);
 	return (int)t->set.gen;
+}
+
+bool hwperf_task_holds(const struct hwperf_task *t)
+{
+	return (t->flags & (HWPERF_TF_ENABLED | HWPERF_TF_LOST | HWPERF_TF_SYSHOLDER)) != 0;
 }
 
 int hwperf_release(struct hwperf_task *caller, int pid,

@@ -51,6 +51,48 @@ static void test_R1_release_of_last_holder_frees(void **state)
 	assert_int_equal(hwperf_mode(), HWPERF_FREE);
 }
 
+/* `mem`'s hwperf_sets: a holder until released, whatever its set keeps. */
+static void test_R1_a_task_holds_until_release(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_false(hwperf_task_holds(&a->hw));
+	assert_true(hwt_enable(a, 0, "instructions", &why) > 0);
+	assert_true(hwperf_task_holds(&a->hw));
+	assert_true(hwperf_release(&a->hw, 0, &why) > 0);
+	assert_false(hwperf_task_holds(&a->hw));
+	assert_true(a->hw.set.used != 0);       /* its counts stay readable */
+	/* Lost to SYSTEM mode is still held: the task has to let go. */
+	assert_true(hwt_enable(a, 0, "instructions", &why) > 0);
+	assert_true(hwt_acquire(root, "cycles:k", &why) > 0);
+	assert_true(hwperf_task_holds(&a->hw));
+	assert_true(hwperf_task_holds(&root->hw) || hwperf_mode() == HWPERF_SYSTEM);
+	assert_int_equal(hwperf_sys_release(&root->hw, &why), 0);
+	assert_true(hwperf_release(&a->hw, 0, &why) > 0);
+	assert_false(hwperf_task_holds(&a->hw));
+}
+
+/* R11 after R6: releasing a set lost to SYSTEM mode ends it, as releasing
+ * any other does.  It used to stay marked lost, so a second release
+ * succeeded and set-control brought the released counters back. */
+static void test_R11_release_ends_a_lost_set(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_control ctl = hwt_ctl("instructions");
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "instructions", &why) > 0);
+	assert_true(hwt_acquire(root, "cycles:k", &why) > 0);
+	assert_int_equal(hwperf_sys_release(&root->hw, &why), 0);
+	assert_true(hwperf_release(&a->hw, 0, &why) > 0);
+	assert_int_equal(hwperf_release(&a->hw, 0, &why), -EINVAL);
+	hwt_has(&why, "no counters to release");
+	assert_int_equal(hwperf_set_control(&a->hw, 0, &ctl, &why), -EINVAL);
+	assert_int_equal(hwperf_mode(), HWPERF_FREE);
+	assert_false(hwperf_task_holds(&a->hw));
+}
+
 /* ---- R2 ------------------------------------------------------------------- */
 
 static void test_R2_user_counters_count_only_while_task_runs(void **state)
@@ -517,6 +559,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_R1_pmu_is_in_exactly_one_state, setup),
 		cmocka_unit_test_setup(test_R1_release_of_last_holder_frees, setup),
+		cmocka_unit_test_setup(test_R1_a_task_holds_until_release, setup),
+		cmocka_unit_test_setup(test_R11_release_ends_a_lost_set, setup),
 		cmocka_unit_test_setup(test_R2_user_counters_count_only_while_task_runs, setup),
 		cmocka_unit_test_setup(test_R2_any_number_of_tasks_share_the_hardware, setup),
 		cmocka_unit_test_setup(test_R2_counts_follow_a_task_across_cpus, setup),

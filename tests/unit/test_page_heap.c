@@ -238,6 +238,31 @@ static void test_heap_survives_page_exhaustion(void **state)
 	assert_null(kmalloc(1000));
 }
 
+static void test_heap_pages_explain_the_drop_in_free_pages(void **state)
+{
+	(void)state;
+	boot_with(FAKE_PHYS_BASE, 32 * 4096);
+	size_t held = heap_pages(), free0 = page_free_count();
+	void *b[5];
+	/* 2048-byte blocks, two per page: five need at least two new pages. */
+	for (int i = 0; i < 5; i++)
+		assert_non_null(b[i] = kmalloc(2000));
+	assert_true(heap_pages() >= held + 2);
+	assert_int_equal(heap_pages() + page_free_count(), held + free0);
+	size_t grown = heap_pages();
+	for (int i = 0; i < 5; i++)
+		kfree(b[i]);
+	/* Kept for the next kmalloc, not returned: the drop stays, and
+	 * heap_pages says where the pages went. */
+	assert_int_equal(heap_pages(), grown);
+	assert_int_equal(heap_pages() + page_free_count(), held + free0);
+	for (int i = 0; i < 5; i++)
+		assert_non_null(b[i] = kmalloc(2000));
+	assert_int_equal(heap_pages(), grown);
+	for (int i = 0; i < 5; i++)
+		kfree(b[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_kzalloc_zeroes_reused_block),
 		cmocka_unit_test(test_double_free_panics),
 		cmocka_unit_test(test_heap_survives_page_exhaustion),
+		cmocka_unit_test(test_heap_pages_explain_the_drop_in_free_pages),
 	};
 	return cmocka_run_group_tests_name("page_heap", tests, NULL, NULL);
 }
