@@ -29,6 +29,19 @@ void acct_cut_time(struct acct_clock *c, struct task_acct *a, uint64_t now,
 		a->sys_cycles += d;
 }
 
+void acct_cut_span(struct acct_clock *c, struct task_acct *a, uint64_t left,
+		   uint64_t back)
+{
+	uint64_t sys = left >= c->stamp ? left - c->stamp : 0;
+	uint64_t user = back >= left ? back - left : 0;
+
+	c->stamp = back;
+	if (!a)
+		return;
+	a->sys_cycles += sys;
+	a->user_cycles += user;
+}
+
 void acct_cut_tlb(struct acct_clock *c, struct task_acct *a,
 		  uint32_t tlb_user, uint32_t tlb_kernel)
 {

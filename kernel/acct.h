@@ -47,6 +47,13 @@ void acct_clock_init(struct acct_clock *c, uint64_t now,
 void acct_cut_time(struct acct_clock *c, struct task_acct *a, uint64_t now,
 		   bool was_user);
 /* Charge refills since the last cut; the counters may wrap. */
+/*
+ * An entry from user mode in one cut: kernel time up to left (the exit
+ * stamp), user time from left to back (the entry stamp); the clock is at
+ * back after.  The same guards as acct_cut_time.
+ */
+void acct_cut_span(struct acct_clock *c, struct task_acct *a, uint64_t left,
+		   uint64_t back);
 void acct_cut_tlb(struct acct_clock *c, struct task_acct *a,
 		  uint32_t tlb_user, uint32_t tlb_kernel);
 /* dst += src, field by field (a reaped child into its parent). */

@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "arch_task.h"
+#include "machdep.h"
 #include "hwperf/hwperf.h"
 #include "pmu_kevent.h"
 #include "proc.h"
@@ -29,23 +30,22 @@ static uintptr_t user_pc(const struct task *t)
 }
 
 /*
- * Close the current interval at now.  Accounting and the software PMU
- * read the same cycle-counter value, so cycles:u of a task equals its
- * user time to the cycle.
+ * The TLB refills since the last cut, where the arch refills in software
+ * (machdep.h: a constant, so x86 compiles this away).  Reported before
+ * the time is cut, as they happened before this entry.
  */
-static void cut(bool was_user, uint64_t now)
+static void cut_tlb(struct cpu *c, struct task *t)
 {
-	struct cpu *c = this_cpu();
-	struct task *t = c->current;
 	uint64_t tu = t->acct.tlb_user, tk = t->acct.tlb_kernel;
 
+	if (!MACHDEP_SOFT_TLB_REFILL)
+		return;
 	acct_cut_tlb(&c->clock, &t->acct, arch_tlb_refill_count(true),
 		     arch_tlb_refill_count(false));
 	if (t->acct.tlb_user != tu)
 		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_U, t->acct.tlb_user - tu, 0);
 	if (t->acct.tlb_kernel != tk)
 		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
-	acct_cut_time(&c->clock, &t->acct, now, was_user);
 }
 
 uint32_t trap_current_mode(void)
@@ -77,14 +77,17 @@ void trap_enter(bool from_user)
 		 * the cycles owed since the bank's last switch in the bank's
 		 * mode, which must already be K from `back`. */
 		pmu_user_span(left, back, user_pc(c->current));
-		cut(false, left);
-		cut(true, back);
+		/* One cut: accounting and the software PMU split at the same
+		 * two stamps, so cycles:u equals user time to the cycle. */
+		cut_tlb(c, c->current);
+		acct_cut_span(&c->clock, &c->current->acct, left, back);
 		return;
 	}
 	uint64_t now = arch_cycles();
 
 	c->trap_mode = PMU_MODE_K;
-	cut(false, now);
+	cut_tlb(c, c->current);
+	acct_cut_time(&c->clock, &c->current->acct, now, false);
 	pmu_mode_switch(PMU_MODE_K, now, 0);
 }
 

@@ -10,5 +10,7 @@
 /* How a user call chain is walked (kernel/hwperf/sample.h): MIPS32's
  * frames are found from each function's prologue, not from $fp alone. */
 #define MACHDEP_USER_UNWIND HWPERF_UNWIND_MIPS32
+/* Whether TLB refills are exceptions the kernel counts (the MIPS TLB refill exception is software (arch/mips/tlbrefill.S)). */
+#define MACHDEP_SOFT_TLB_REFILL 1
 
 #endif

@@ -10,5 +10,7 @@
 /* How a user call chain is walked (kernel/hwperf/sample.h): the frame
  * pointer chain of x86-64's rbp, two 64-bit words per frame. */
 #define MACHDEP_USER_UNWIND HWPERF_UNWIND_FP64
+/* Whether TLB refills are exceptions the kernel counts (x86 walks page tables in hardware: no refill exception to count). */
+#define MACHDEP_SOFT_TLB_REFILL 0
 
 #endif

@@ -75,6 +75,32 @@ static void test_clock_backwards_charges_nothing(void **state)
 	assert_int_equal(a.user_cycles, 5);
 }
 
+/* An entry from user mode is one cut: system time to the exit stamp,
+ * user time to the entry stamp, the same as two cuts at those stamps. */
+static void test_span_is_two_cuts_in_one(void **state)
+{
+	struct acct_clock c1, c2;
+	struct task_acct a1 = {0}, a2 = {0};
+
+	(void)state;
+	acct_clock_init(&c1, 100, 0, 0);
+	acct_clock_init(&c2, 100, 0, 0);
+	acct_cut_span(&c1, &a1, 130, 170);
+	acct_cut_time(&c2, &a2, 130, false);
+	acct_cut_time(&c2, &a2, 170, true);
+	assert_int_equal(a1.sys_cycles, 30);
+	assert_int_equal(a1.user_cycles, 40);
+	assert_memory_equal(&a1, &a2, sizeof(a1));
+	assert_int_equal(c1.stamp, c2.stamp);
+	/* Stamps out of order charge nothing, and the clock ends at back. */
+	acct_cut_span(&c1, &a1, 160, 150);
+	assert_int_equal(a1.sys_cycles, 30);
+	assert_int_equal(a1.user_cycles, 40);
+	assert_int_equal(c1.stamp, 150);
+	acct_cut_span(&c1, NULL, 200, 210);     /* nobody: only the clock moves */
+	assert_int_equal(c1.stamp, 210);
+}
+
 static void test_tlb_deltas_and_wrap(void **state)
 {
 	(void)state;
@@ -133,6 +159,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split_user_system),
+		cmocka_unit_test(test_span_is_two_cuts_in_one),
 		cmocka_unit_test(test_switch_charges_each_once),
 		cmocka_unit_test(test_nobody_before_first_task),
 		cmocka_unit_test(test_clock_backwards_charges_nothing),
