@@ -5,7 +5,7 @@
  * Both run the loop of kernel/arch.h's arch_loop_shape: `insns`
  * instructions per iteration.  Under cpi=1 (qemu -icount shift=0) the
  * cycle counter advances once per `insns_per_tick` instructions (1 on
- * x86's TSC, 6 on MIPS's Count; ../shared/design/platforms.md), so an
+ * x86's TSC, 6 on MIPS's Count; docs/design/platforms.md), so an
  * iteration costs insns / insns_per_tick ticks: 5 on x86_64, 1 on MIPS.
  * The expectation is that times n; the framework subtracts the run at 0,
  * which carries every fixed cost.  kloop is exact on both machines (see

@@ -1,5 +1,5 @@
 /*
- * rules_bench.c - the hwperf rules (shared/design/hwperf-semantics.md)
+ * rules_bench.c - the hwperf rules (docs/design/hwperf-semantics.md)
  * played in the kernel against the real hwperf and the active driver,
  * so `selftest` checks them wherever it runs, not only under pytest.
  *

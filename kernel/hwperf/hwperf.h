@@ -1,7 +1,7 @@
 /*
  * hwperf.h - who may use the performance counters, and how counts are kept.
  *
- * The rules are docs/hwperf-semantics.md R1..R20 (shared/design).  In short:
+ * The rules are docs/design/hwperf-semantics.md R1..R20.  In short:
  * the PMU is FREE, USER (any number of tasks, switched with them) or
  * SYSTEM (one holder, every CPU, never switched).  Each task and the system
  * own a *counter set*: 32 virtual counters, each an event with mode bits

@@ -18,12 +18,12 @@ ROWS = ["null_syscall", "ctxsw_0", "ctxsw_2", "ctxsw_32", "hwread_32",
 REPORTED = re.compile(r"^REPORTED: (\d+) costs, not counted as tests$", re.M)
 
 # Linux 6.1 on the same QEMU under -icount shift=0, in instructions
-# (shared/design/platforms.md): null syscall, process switch, perf read.
+# (docs/design/platforms.md): null syscall, process switch, perf read.
 LINUX = {
     "x86_64": {"null_syscall": 310, "ctxsw": 1550, "hwread_32": 1200},
     "mips": {"null_syscall": 177, "ctxsw": 1990, "hwread_32": 2000},
 }
-# Tally is today well above Linux on these paths (README "Costs"), so the
+# Tally is today well above Linux on these paths (docs/costs.md), so the
 # sanity bound is 16x Linux, not 4x: it catches a wrapped subtraction or a
 # tick inside a run, not a slow path.
 LINUX_FACTOR = 16
@@ -118,7 +118,7 @@ def allowed_drift(target, name, row):
     spans = 2 if name not in ("tick", "tick_mux") else row["n"] + 1
     drift = spans * 2 * MIPS_INSNS_PER_TICK
     if name == "ctxsw_32":
-        # README "Costs": on Malta only, switching a multiplexed
+        # docs/costs.md: on Malta only, switching a multiplexed
         # 32-counter set varies by up to ~1.5% between runs, because the
         # multiplexing sort's step count follows time-running values cut
         # at a Count phase that differs from run to run.
@@ -194,7 +194,7 @@ def test_cost_rows_in_json(target, icount_runs):
 def test_costs_within_budget(target, icount_runs):
     """No row more than 2% over tests/system/cost_budget.json.  The
     figures are printed (pytest -s shows them) to update the file; see
-    README "Costs" and scripts/cost-budget."""
+    docs/costs.md and scripts/cost-budget."""
     rows = table(icount_runs(target)["run"])
     print("\n" + cost_budget.format_rows(target, rows))
     budget = cost_budget.load()

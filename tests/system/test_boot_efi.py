@@ -258,7 +258,7 @@ def test_firmware_error_is_named_and_stops():
 
 
 def test_make_run_boot_efi():
-    """`make run BOOT=efi`, as the README says, to the prompt and out."""
+    """`make run BOOT=efi`, as docs/building-and-booting.md says, to the prompt and out."""
     p = pexpect.spawn("make", ["-s", "run", "BOOT=efi"], cwd=ROOT, timeout=BOOT_TIMEOUT)
     try:
         p.expect(PROMPT)

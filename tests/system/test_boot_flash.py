@@ -321,8 +321,8 @@ def test_flash_builtin_cmdline_runs_selftest(target):
 
 
 def test_make_run_boot_flash(target):
-    """The README's command: make run ARCH=mips BOOT=flash [ENDIAN=big]
-    APPEND=..., which rebuilds the image with APPEND built in."""
+    """docs/building-and-booting.md's command: make run ARCH=mips BOOT=flash
+    [ENDIAN=big] APPEND=..., which rebuilds the image with APPEND built in."""
     p = pexpect.spawn("make", ["-s", "run", "ARCH=mips", "ENDIAN=" + ENDIAN[target],
                                "BOOT=flash", "APPEND=hz=250 onpanic=halt"],
                       cwd=ROOT, timeout=BOOT_TIMEOUT + 300)

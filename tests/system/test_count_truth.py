@@ -9,7 +9,7 @@ import pytest
 from tally_console import InvariantError, check_counts, fields, ints
 
 COUNT = re.compile(r"^(\S+) count=(\d+) enabled=(\d+) running=(\d+)", re.M)
-# Kernel instructions a round trip may charge to the user (README,
+# Kernel instructions a round trip may charge to the user (docs/tasks.md,
 # Accounting; arch/<arch>/user_span.c arch_user_cut).
 MAX_LEAK = {"x86_64": 32, "mips": 48, "mipsbe": 48}
 SYSLOOP_INSNS = {"x86_64": 4, "mips": 5, "mipsbe": 5}

@@ -1,6 +1,6 @@
 """perfmon's pause/resume/reset and pctr's combined read (issue 15 item 5),
 from the console (`hwperf pause|resume|reset|pctr PID`) and from a task
-through the user library (user/hwpause.c).  The rules are README.md's
+through the user library (user/hwpause.c).  The rules are docs/hwperf.md's
 "Pause, resume, reset and the pctr read": pause and resume keep the
 generation (R7 moves it only when counts stop being comparable), reset
 bumps it, resume does not restart a set lost to SYSTEM mode (R6).

@@ -1,7 +1,8 @@
-"""The README's command table says what `help` says: no more, no less.
+"""The console reference's command table (docs/console.md, linked from the
+README) says what `help` says: no more, no less.
 
-A command that exists on one machine only is marked in the README's table
-with "(x86_64 only)" or "(mips only)" after its summary.
+A command that exists on one machine only is marked in that table with
+"(x86_64 only)" or "(mips only)" after its summary.
 """
 import os
 import re
@@ -12,7 +13,7 @@ ONLY = re.compile(r"^(.*?) \((x86_64|mips) only\)$")
 
 
 def readme_commands():
-    text = open(os.path.join(ROOT, "README.md")).read()
+    text = open(os.path.join(ROOT, "docs", "console.md")).read()
     block = text.split("<!-- commands:")[1].split("<!-- end commands -->")[0]
     return dict(re.findall(r"^\| `([^`]+)` \| (.+?) \|$", block, re.M))
 

@@ -1,6 +1,6 @@
 """The outside witness (issue 10, item 3): Tally's counts against a QEMU TCG
 plugin that counts the guest's instructions from outside it
-(tests/witness/witness.c; README "Witness").
+(tests/witness/witness.c; docs/witness.md).
 
 One icount boot per -kernel target with `cpi=1 witness` and the plugin:
 `stat -e cycles:u,syscalls:u` runs each program (the kernel marks every
