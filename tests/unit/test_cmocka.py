@@ -1,9 +1,12 @@
 """Host unit tests: each cmocka binary is one pytest test.
 
-`make unit-build` builds every tests/unit/test_NAME.c into
-build/host/unit/test_NAME; this module runs them.  A test source without a
-binary, or no binaries at all, is a failure, never a skip: CI must not pass
-by running nothing.
+`make unit-build` builds every tests/unit/PATH/test_X.c (PATH mirrors the
+code under test, e.g. kernel/hwperf/test_cmd.c) into
+build/host/unit/PATH/test_X; this module runs them, one pytest test each,
+named by that relative path.  A test source without a binary, or no
+binaries at all, is a failure, never a skip: CI must not pass by running
+nothing.  A binary without a source (a test renamed or removed since the
+last build) fails too, rather than running a test that no longer exists.
 """
 
 import os
@@ -15,18 +18,31 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SRC_DIR = ROOT / "tests" / "unit"
 BIN_DIR = ROOT / "build" / "host" / "unit"
+OBJ_SUBDIR = "obj"  # UNIT_OBJ in unit.mk
 TIMEOUT_S = 300
+
+
+def _sources():
+    return {
+        p.relative_to(SRC_DIR).with_suffix("").as_posix()
+        for p in SRC_DIR.rglob("test_*.c")
+    }
+
+
+def _binaries():
+    # Objects live under build/host/unit/obj; only executables are tests.
+    return {
+        p.relative_to(BIN_DIR).as_posix()
+        for p in BIN_DIR.rglob("test_*")
+        if p.is_file()
+        and os.access(p, os.X_OK)
+        and p.relative_to(BIN_DIR).parts[0] != OBJ_SUBDIR
+    }
 
 
 def _test_names():
     """Names from both sides, so a missing build and a stray binary show."""
-    sources = {p.stem for p in SRC_DIR.glob("test_*.c")}
-    binaries = {
-        p.name
-        for p in BIN_DIR.glob("test_*")
-        if p.is_file() and os.access(p, os.X_OK)
-    }
-    return sorted(sources | binaries)
+    return sorted(_sources() | _binaries())
 
 
 NAMES = _test_names()
@@ -35,8 +51,8 @@ NAMES = _test_names()
 def test_some_unit_tests_exist():
     if not NAMES:
         pytest.fail(
-            f"no unit tests: nothing in {SRC_DIR}/test_*.c or {BIN_DIR}; "
-            "run `make unit-build`"
+            f"no unit tests: no {SRC_DIR}/**/test_*.c nor binaries in "
+            f"{BIN_DIR}; run `make unit-build`"
         )
 
 
@@ -52,6 +68,11 @@ def test_unit(name):
     binary = BIN_DIR / name
     if not binary.is_file():
         pytest.fail(f"{binary} was not built; run `make unit-build`")
+    if not (SRC_DIR / f"{name}.c").is_file():
+        pytest.fail(
+            f"{binary} has no source {SRC_DIR}/{name}.c (renamed or "
+            "removed); `make unit-build` removes such binaries"
+        )
     proc = subprocess.run(
         [str(binary)],
         cwd=ROOT,

@@ -1,0 +1,357 @@
+/*
+ * Host tests of kernel/pmu/soft/softpmu.c driven through hwperf: events the
+ * kernel sees, cycles split by mode, counters that really wrap at 8..64
+ * bits, exact thresholds and multiplexing (R13, R14, R15 on the soft PMU).
+ */
+#include "hwperf_test.h"
+#include "pmu/soft/soft_regs.h"
+#include "pmu_kevent.h"
+
+#define SIG 5
+
+static uint64_t now;
+static struct fake_task *a, *b, *root;
+
+static uint64_t clock_now(void)
+{
+	return now;
+}
+
+static unsigned this_cpu(void)
+{
+	return fake_cpu;
+}
+
+/* The mode these tests play the CPU to be in (to_mode). */
+static uint32_t mode_now = PMU_MODE_K;
+
+static uint32_t sim_mode(void)
+{
+	return mode_now;
+}
+
+static void soft(unsigned ncounters, unsigned width)
+{
+	struct softpmu_config cfg = { ncounters, width, clock_now, this_cpu, sim_mode };
+	struct hwperf_reason why;
+
+	now = 0;
+	mode_now = PMU_MODE_K;
+	fake_env_reset(1);
+	assert_int_equal(softpmu_configure(&cfg), 0);
+	assert_int_equal(hwperf_init(&softpmu_ops, &why), 0);
+	root = fake_spawn(1, ROOT, 1, 0);
+	a = fake_spawn(10, USER_UID, 10, 1);
+	b = fake_spawn(11, USER_UID, 11, 1);
+	fake_run(0, a);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	soft(SOFTPMU_COUNTERS_DEFAULT, SOFTPMU_WIDTH_DEFAULT);
+	return 0;
+}
+
+static void to_mode(uint32_t mode, uint64_t at)
+{
+	now = at;
+	mode_now = mode;
+	softpmu_mode_switch(mode, at, 0);
+}
+
+static void test_softpmu_probe_and_configuration(void **state)
+{
+	const struct pmu_caps *caps = hwperf_caps();
+	struct softpmu_config bad = { 2, SOFTPMU_WIDTH_MIN - 1, clock_now, this_cpu, sim_mode };
+
+	(void)state;
+	assert_string_equal(caps->name, "soft");
+	assert_int_equal(caps->ncounters, SOFTPMU_COUNTERS_DEFAULT);
+	assert_int_equal(caps->counter[1].width, SOFTPMU_WIDTH_DEFAULT);
+	assert_true(caps->counts);
+	/* Kernel-seen events in kernel memory: no hardware-event benchmarks,
+	 * and user mode reads through the page. */
+	assert_false(caps->cpu_events);
+	assert_true(caps->in_memory);
+	assert_non_null(strstr(caps->status, "2 counters x 32 bits"));
+	for (unsigned e = 0; e < softpmu_table.count; e++) {
+		const char *n = softpmu_table.events[e].name;
+
+		assert_null(strstr(n, "instr"));
+		assert_null(strstr(n, "branch"));
+		assert_null(strstr(n, "cache"));
+	}
+	assert_int_equal(softpmu_configure(&bad), -EINVAL);
+	bad.width = SOFTPMU_WIDTH_MAX + 1;
+	assert_int_equal(softpmu_configure(&bad), -EINVAL);
+	bad.width = SOFTPMU_WIDTH_MAX;
+	bad.ncounters = 0;
+	assert_int_equal(softpmu_configure(&bad), -EINVAL);
+	bad.ncounters = SOFTPMU_COUNTERS_MAX + 1;
+	assert_int_equal(softpmu_configure(&bad), -EINVAL);
+	bad.ncounters = SOFTPMU_COUNTERS_MAX;
+	assert_int_equal(softpmu_configure(&bad), 0);
+}
+
+static void test_softpmu_cycles_split_by_mode(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "cycles:u,cycles:x", &why) == -EPERM);
+	assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);  /* at 0, in K */
+	to_mode(PMU_MODE_U, 100);       /* K 0..100 */
+	to_mode(PMU_MODE_K, 250);       /* U 100..250 */
+	to_mode(PMU_MODE_U, 300);       /* K 250..300 */
+	now = 400;                      /* U 300..400, read live */
+	assert_int_equal(hwt_count(10, 0), 250);
+	to_mode(PMU_MODE_X, 450);       /* U 400..450 */
+	to_mode(PMU_MODE_U, 460);
+	assert_int_equal(hwt_count(10, 0), 300);
+}
+
+/* An entry from user mode is split after the fact (softpmu_user_span):
+ * kernel up to `left`, user to `back`.  Exact however the two halves
+ * fall, and still exact when the kernel half's overflow interrupt folds
+ * and restarts the set at a later clock. */
+static void test_softpmu_user_span_splits_exactly(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_counts c;
+
+	(void)state;
+	assert_true(hwt_acquire(root, "cycles:k:thresh=100,cycles:u", &why) > 0);
+	now = 400;              /* the kernel reads its clock after `back` */
+	softpmu_user_span(150, 300, 0);         /* K 0..150 (overflows), U 150..300 */
+	now = 420;
+	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
+	assert_int_equal(c.count[1], 150);                      /* U, exactly */
+	assert_int_equal(c.count[0], 150 + (420 - 300));        /* K on either side */
+	assert_true(c.count[0] + c.count[1] <= c.running[0]);
+	softpmu_user_span(500, 650, 0);
+	now = 700;
+	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
+	assert_int_equal(c.count[1], 300);
+	assert_int_equal(c.count[0], 150 + 200 + 50);
+}
+
+/* The kernel's hooks are gated by what loaded counters count
+ * (pmu_kevent.h): the driver says so at every load and unload, and an
+ * event reported through the gate reaches the counter. */
+static void test_kevents_wanted_follows_loaded_counters(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_int_equal(pmu_kevents_wanted, 0);
+	assert_true(hwt_enable(a, 0, "syscalls:u,csw:k", &why) < 0);   /* k: root */
+	assert_true(hwt_enable(a, 0, "syscalls:u,csw:u", &why) > 0);
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+			 PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL));
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 2, 0);
+	pmu_kernel_event(PMU_KEV_FAULTS, PMU_MODE_U, 5, 0);     /* nobody wants it */
+	pmu_kernel_event(PMU_KEV_CSW_INVOL, PMU_MODE_U, 1, 0);
+	assert_int_equal(hwt_count(10, 0), 2);
+	assert_int_equal(hwt_count(10, 1), 1);
+	/* A read folds (suspend, resume): the gate is the same after it. */
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+			 PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL));
+	/* Switched out, nothing of a's is loaded: every hook is one test. */
+	fake_run(0, b);
+	assert_int_equal(pmu_kevents_wanted, 0);
+	fake_run(0, a);
+	assert_true(pmu_kevent_wanted(PMU_KEV_SYSCALLS));
+	assert_false(pmu_kevent_wanted(PMU_KEV_CYCLES));
+}
+
+/* While nothing counted cycles, mode changes went unreported; the set
+ * that starts counting them starts from the mode the CPU is in then. */
+static void test_cycles_start_in_the_current_mode_after_a_gap(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "syscalls:u", &why) > 0);
+	mode_now = PMU_MODE_U;          /* a mode change nobody was told of */
+	now = 100;
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "cycles:u", &why) > 0);    /* loads at 100, in U */
+	now = 160;
+	assert_int_equal(hwt_count(11, 0), 60);
+}
+
+static void test_softpmu_events_filtered_by_mode(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	soft(4, 32);
+	fake_run(0, a);
+	assert_true(hwt_enable(a, 0, "syscalls:u,csw,csw-vol,faults:u", &why) > 0);
+	softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 3, 0);
+	softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_K, 100, 0);
+	softpmu_event(SOFTPMU_CSW_VOL, PMU_MODE_U, 2, 0);
+	softpmu_event(SOFTPMU_CSW_INVOL, PMU_MODE_U, 5, 0);
+	softpmu_event(SOFTPMU_FAULTS, PMU_MODE_U, 1, 0);
+	softpmu_event(SOFTPMU_TLB_REFILLS, PMU_MODE_U, 9, 0);
+	assert_int_equal(hwt_count(10, 0), 3);
+	assert_int_equal(hwt_count(10, 1), 7);
+	assert_int_equal(hwt_count(10, 2), 2);
+	assert_int_equal(hwt_count(10, 3), 1);
+}
+
+static void test_softpmu_refuses_supervisor_mode(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	fake_run(0, root);
+	assert_int_equal(hwt_enable(root, 0, "cycles:s", &why), -EINVAL);
+	hwt_has(&why, "cannot filter");
+}
+
+/* ≥ 1000 wraps of a width-bit soft counter, counted exactly. */
+static void wrap_events(unsigned width, uint64_t chunk)
+{
+	struct hwperf_reason why;
+	uint64_t total = ((uint64_t)1 << width) * 1000 + 99, fed = 0;
+
+	soft(2, width);
+	assert_true(hwt_enable(a, 0, "syscalls,ticks", &why) > 0);
+	while (fed < total) {
+		uint64_t n = total - fed < chunk ? total - fed : chunk;
+
+		softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, n, 0);
+		softpmu_event(SOFTPMU_TICKS, PMU_MODE_U, 1, 0);
+		fed += n;
+	}
+	assert_int_equal(hwt_count(10, 0), total);
+}
+
+static void test_R14_softpmu_16bit_exact_over_1000_wraps(void **state)
+{
+	(void)state;
+	wrap_events(16, 100003);
+}
+
+static void test_R14_softpmu_8bit_exact_over_1000_wraps(void **state)
+{
+	(void)state;
+	wrap_events(8, 1001);
+}
+
+static void test_R14_softpmu_8bit_cycles_exact_across_modes_and_reads(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t u = 0, k = 0, t = 0;
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "cycles:u,cycles:k", &why) == -EPERM);
+	fake_run(0, root);
+	assert_true(hwt_enable(root, 0, "cycles:u,cycles:x", &why) > 0);
+	to_mode(PMU_MODE_U, 0);
+	for (unsigned i = 0; i < 1000; i++) {
+		t += 300 + i;
+		to_mode(PMU_MODE_X, t);
+		u += 300 + i;
+		t += 77;
+		to_mode(PMU_MODE_U, t);
+		k += 77;
+		if (i % 10 == 0) {
+			now = t += 5;   /* live read folds 5 more user cycles */
+			u += 5;
+			assert_int_equal(hwt_count(1, 0), u);
+			to_mode(PMU_MODE_U, t);
+		}
+	}
+	assert_int_equal(hwt_count(1, 0), u);
+	assert_int_equal(hwt_count(1, 1), k);
+	assert_true(u > ((uint64_t)1 << 8) * 1000);
+}
+
+static void test_R14_softpmu_64bit_counters(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	soft(1, 64);
+	assert_true(hwt_enable(a, 0, "syscalls", &why) > 0);
+	softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, UINT64_MAX / 2, 0);
+	softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 5, 0);
+	assert_int_equal(hwt_count(10, 0), UINT64_MAX / 2 + 5);
+}
+
+static void test_R15_softpmu_threshold_exact(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "syscalls:thresh=300,sig=5", &why) > 0);
+	for (unsigned i = 1; i <= 3000; i++) {
+		softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1, 0);
+		assert_int_equal(a->sigs[SIG], i / 300);
+	}
+}
+
+static void test_R15_softpmu_cycle_threshold_exact_in_bulk(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t t = 0, u = 0;
+
+	(void)state;
+	soft(2, 16);
+	assert_true(hwt_enable(a, 0, "cycles:u:thresh=1000,sig=5", &why) > 0);
+	for (unsigned i = 0; i < 500; i++) {
+		t += 37;
+		to_mode(PMU_MODE_U, t);
+		t += 913;
+		to_mode(PMU_MODE_K, t);
+		u += 913;
+		assert_int_equal(a->sigs[SIG], u / 1000);
+	}
+}
+
+static void test_R13_softpmu_eight_events_on_two_counters(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_counts c;
+	enum { TICKS = 400, TICK = 1000 };
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "syscalls,csw,csw-vol,csw-invol,faults,"
+	                       "tlb-refills,irqs,signals", &why) > 0);
+	for (unsigned i = 0; i < TICKS; i++) {
+		now += TICK;
+		fake_tick(0);
+	}
+	assert_true(hwperf_read(&a->hw, 0, &c, &why) > 0);
+	for (unsigned e = 0; e < 8; e++) {
+		assert_int_equal(c.enabled[e], (uint64_t)TICKS * TICK);
+		assert_int_equal(c.running[e], (uint64_t)TICKS * TICK / 4);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_softpmu_probe_and_configuration, setup),
+		cmocka_unit_test_setup(test_softpmu_cycles_split_by_mode, setup),
+		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
+		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
+		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
+		cmocka_unit_test_setup(test_cycles_start_in_the_current_mode_after_a_gap, setup),
+		cmocka_unit_test_setup(test_softpmu_refuses_supervisor_mode, setup),
+		cmocka_unit_test_setup(test_R14_softpmu_16bit_exact_over_1000_wraps, setup),
+		cmocka_unit_test_setup(test_R14_softpmu_8bit_exact_over_1000_wraps, setup),
+		cmocka_unit_test_setup(test_R14_softpmu_8bit_cycles_exact_across_modes_and_reads, setup),
+		cmocka_unit_test_setup(test_R14_softpmu_64bit_counters, setup),
+		cmocka_unit_test_setup(test_R15_softpmu_threshold_exact, setup),
+		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
+		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,1 +1,0 @@
-UNIT_SRCS_test_acct := kernel/acct.c

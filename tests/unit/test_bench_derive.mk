@@ -1,1 +1,0 @@
-UNIT_SRCS_test_bench_derive := kernel/bench/derive.c

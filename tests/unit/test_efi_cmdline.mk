@@ -1,1 +1,0 @@
-UNIT_SRCS_test_efi_cmdline := boot/efi/cmdline.c

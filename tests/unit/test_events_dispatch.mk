@@ -1,6 +1,0 @@
-UNIT_SRCS_test_events_dispatch := kernel/events/dispatch.c kernel/events/place.c \
-	kernel/events/models.c kernel/events/intel_arch.c kernel/events/amd.c \
-	kernel/events/intel_skl.c kernel/events/encode.c kernel/events/resolve.c \
-	kernel/events/mips_24k_family.c kernel/events/mips_74k_family.c \
-	kernel/events/r10k.c \
-	kernel/hwperf/spec.c

@@ -1,1 +1,0 @@
-UNIT_SRCS_test_events_place := kernel/events/place.c

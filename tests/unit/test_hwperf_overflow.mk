@@ -1,2 +1,0 @@
-include tests/unit/hwperf_srcs.mk
-UNIT_SRCS_test_hwperf_overflow := $(HWPERF_UNIT_SRCS)

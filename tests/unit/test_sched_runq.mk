@@ -1,1 +1,0 @@
-UNIT_SRCS_test_sched_runq := kernel/runq.c

@@ -1,1 +1,0 @@
-UNIT_SRCS_test_uvm := kernel/uvm.c

@@ -1,1 +1,0 @@
-UNIT_SRCS_test_witness_decode := tests/witness/decode.c
