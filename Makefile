@@ -72,7 +72,7 @@ else
   endif
   # clang keeps $fp by default; nothing in the kernel walks a frame
   # chain (arch_dump_stack scans the stack), and dropping it took the
-  # null system call from 1,693 to 1,340 instructions and every other cost row by 5-22% (README, Costs).
+  # null system call from 1,693 to 1,340 instructions and every other cost row by 5-22% (docs/costs.md).
   # User programs keep their own flags (user/user.mk).
   CFLAGS  := $(COMMON_CFLAGS) -isystem $(CC_INC) --target=$(MTRIPLE) \
              -march=mips32r2 -mabi=32 -msoft-float -mno-abicalls -G 0 \

@@ -82,7 +82,7 @@ void arch_user_span(uint64_t *left, uint64_t *back);
 void arch_user_stamp_to(uint64_t *where);
 
 /*
- * How tight the cut is, for the ucut benchmark and the README: at most
+ * How tight the cut is, for the ucut benchmark and docs/tasks.md: at most
  * max_kernel_insns kernel instructions per round trip into the kernel land
  * on the user side (the entry instructions before the stamp, the exit
  * instructions after it); user/sysloop.c's loop runs sysloop_insns user

@@ -1,6 +1,6 @@
 /*
  * prof_sample.h - sample-record rings for `prof -r` and `hwperf profile
- * -r`, and their printing (formats: kernel/hwperf/sample.h, README.md
+ * -r`, and their printing (formats: kernel/hwperf/sample.h, docs/hwperf.md
  * "Sample records").
  */
 #ifndef TALLY_PROF_SAMPLE_H
@@ -32,7 +32,7 @@ void prof_records_free(struct prof_records *r);
  * Print the records of r: a `samples kept=N dropped=D capacity=C
  * depth_max=M` line, one `sample ...` line per record, then the program's
  * symbols as `sym ADDRESS NAME` lines; with json, one JSON document
- * instead (README.md).  ctl names each record's event.
+ * instead (docs/hwperf.md).  ctl names each record's event.
  */
 void prof_records_print(const struct prof_records *r,
                         const struct hwperf_control *ctl, const char *prog,

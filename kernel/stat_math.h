@@ -1,7 +1,7 @@
 /*
  * stat_math.h - the arithmetic of `stat`: scaling a multiplexed count to
  * the whole time its event was wanted, and the share of that time it was
- * really counted.  Pure functions, host-tested (tests/unit/test_stat_math.c).
+ * really counted.  Pure functions, host-tested (tests/unit/kernel/test_stat_math.c).
  */
 #ifndef TALLY_STAT_MATH_H
 #define TALLY_STAT_MATH_H

@@ -3,7 +3,7 @@
  * its own counters (syscalls:u, which counts exactly: one per system call,
  * taken at the call's entry, so a call counts itself when counting is on
  * as it enters).  Prints the numbers; tests/system/test_hwperf_pctr.py
- * checks them against the rules in README.md:
+ * checks them against the rules in docs/hwperf.md:
  *
  *	hwpause gen=G pause_gen=G resume_gen=G reset_gen=G2
  *	hwpause a=A b=B c=C d=D e=E calls=N

@@ -14,7 +14,7 @@
  * the exit's Count read is three instructions before ERET; a TLB refill
  * taken in user mode runs eight instructions after its last Count read.
  * Count itself ticks once per 6 instructions under QEMU, so each cut
- * rounds by up to that much.  Measured by the ucut benchmark (README,
+ * rounds by up to that much.  Measured by the ucut benchmark (docs/tasks.md,
  * Accounting).
  */
 const struct arch_user_cut arch_user_cut = {

@@ -13,7 +13,7 @@
  * Per round trip: SYSCALL's stub runs SWAPGS and two stores before RDTSC,
  * an interrupt's runs its vector stub, the mode test, SWAPGS and two
  * stores; the exit runs the stores and reloads after RDTSC, SWAPGS and
- * SYSRET or IRETQ.  Measured by the ucut benchmark (README, Accounting).
+ * SYSRET or IRETQ.  Measured by the ucut benchmark (docs/tasks.md, Accounting).
  */
 const struct arch_user_cut arch_user_cut = {
 	.max_kernel_insns = 32,

@@ -1,7 +1,7 @@
 /*
  * derive.h - how the event benchmarks' expectations follow from the
  * programs they run: pure arithmetic, host-tested against simulations of
- * the programs (tests/unit/test_bench_derive.c).
+ * the programs (tests/unit/kernel/bench/test_derive.c).
  */
 #ifndef TALLY_BENCH_DERIVE_H
 #define TALLY_BENCH_DERIVE_H

@@ -25,7 +25,7 @@
 
 #define ARGS_MAX 32
 
-/* Documented by each program (user/NAME.c and README "Tasks"). */
+/* Documented by each program (user/NAME.c and docs/tasks.md). */
 #define SYS_OTHER_SYSCALLS 1    /* sys N: N calls, then exit */
 #define TOUCH_SYSCALLS 3        /* touch N: brk, brk, exit */
 

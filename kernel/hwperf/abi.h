@@ -45,7 +45,7 @@
 #define HWPERF_OP_SYS_RELEASE  13 /* 0    0                      0     HWPERF_RELSYSCNTRS */
 #define HWPERF_OP_MAP          14 /* 0    0                      0     (user read page) */
 /* (+) pctr and perfmon habits: see "Pause, resume, reset and the pctr
- * read" in README.md for the rules (R-numbers) each follows. */
+ * read" in docs/hwperf.md for the rules (R-numbers) each follows. */
 #define HWPERF_OP_PAUSE        15 /* pid  0                      0     perfmon PMCSTOP */
 #define HWPERF_OP_RESUME       16 /* pid  0                      0     perfmon PMCSTART */
 #define HWPERF_OP_RESET        17 /* pid  0                      0     perfmon PMCCLEAR */

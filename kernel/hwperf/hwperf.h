@@ -178,7 +178,7 @@ int hwperf_release(struct hwperf_task *caller, int pid,
 int hwperf_save_child(struct hwperf_task *caller, int pid,
                       struct hwperf_reason *why);
 
-/* ---- perfmon and pctr habits (perfmon.c; rules in README.md) -------------- */
+/* ---- perfmon and pctr habits (perfmon.c; rules in docs/hwperf.md) -------------- */
 
 /* Stop counting without releasing; generation unchanged. */
 int hwperf_pause(struct hwperf_task *caller, int pid, struct hwperf_reason *why);

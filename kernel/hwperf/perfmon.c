@@ -4,7 +4,7 @@
  * to zero, and one read that returns the counts with the cycle counter
  * and the idle count.
  *
- * In the terms of hwperf-semantics.md (README.md, "Pause, resume, reset
+ * In the terms of hwperf-semantics.md (docs/hwperf.md, "Pause, resume, reset
  * and the pctr read", says the same for users):
  *  - pause keeps the control and the ownership (the task stays a USER
  *    holder, R1/R2) but the kernel stops loading the set, like a task

@@ -1,6 +1,6 @@
 /*
  * sample.c - the bounded ring of sample records and their two printed
- * forms (sample.h, README.md "Sample records").
+ * forms (sample.h, docs/hwperf.md "Sample records").
  *
  * The ring is filled from the overflow path with the hwperf lock held and
  * read after the profiled task has ended, so it needs no lock of its own.

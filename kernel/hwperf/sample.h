@@ -5,7 +5,7 @@
  *
  * A record holds raw addresses only; `prof` prints the program's symbol
  * table next to the records (`sym` lines) so that scripts/tally-folded
- * names them on the host.  The line and JSON formats are in README.md
+ * names them on the host.  The line and JSON formats are in docs/hwperf.md
  * ("Sample records").
  */
 #ifndef TALLY_HWPERF_SAMPLE_H

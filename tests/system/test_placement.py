@@ -10,7 +10,7 @@ whose counters are all alike and which has no fixed counters: these runs
 check the whole path -- console, engine, switch-in placement, status --
 but not constraints.  Constrained models (intel-arch fixed counters, 74K
 odd/even, R10000 slots) are checked on the host, for every set of the
-dispatch tests: tests/unit/test_events_agree.c.
+dispatch tests: tests/unit/kernel/events/test_agree.c.
 """
 import re
 import time

@@ -8,7 +8,7 @@ going on as before (timer ticks on the 8259, tasks run).  MIPS: the
 counters' line is dispatched only on cores whose CP0 names one; QEMU's
 Malta cores name none (Config1.PC = 0, or IntCtl.IPPCI = 0 on the P5600),
 and software cannot raise Cause.PCI, so the dispatch itself is host-tested
-(tests/unit/test_mips_intr_route.c) and the QEMU-side checks here are what
+(tests/unit/arch/mips/test_intr_route.c) and the QEMU-side checks here are what
 `irqs` reports.  A counter overflow delivered through the LVT or Cause.PCI
 needs a PMU that counts: it SKIPs here with the reason, and runs on
 hardware.

@@ -31,7 +31,7 @@ int hwp_release(int pid);
 int hwp_save_child(int pid);
 int hwp_profile_enable(int pid, const struct hwperf_control *ctl);
 
-/* perfmon's stop/start and clear, pctr's read (README.md "Pause, resume,
+/* perfmon's stop/start and clear, pctr's read (docs/hwperf.md "Pause, resume,
  * reset and the pctr read"): pause and resume keep the generation, reset
  * bumps it; the pctr read is a read plus the cycle counter and the idle
  * count. */

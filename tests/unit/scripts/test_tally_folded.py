@@ -1,4 +1,4 @@
-"""Host tests of scripts/tally-folded: sample records (README.md, "Sample
+"""Host tests of scripts/tally-folded: sample records (docs/hwperf.md, "Sample
 records") to folded stacks, on made-up input whose answer is known and on
 records captured from `prof -r` in QEMU (tests/unit/scripts/data; the live
 capture-and-fold runs in tests/system/test_hwperf_samples.py)."""

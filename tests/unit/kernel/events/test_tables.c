@@ -329,7 +329,7 @@ static bool in_tables(const struct ev_model *m, const char *name)
 
 /*
  * Every name a user can type must fit a control's name field, unit masks
- * included (HWPERF_NAME_MAX); only the family 10h names the README lists
+ * included (HWPERF_NAME_MAX); only the family 10h names docs/hwperf.md lists
  * are longer (they are reached as raw codes).  Every unit-mask set belongs
  * to an event of the model.
  */
@@ -365,7 +365,7 @@ static void test_names_fit_and_umask_sets_have_events(void **state)
 			for (unsigned u = 0; u < set->count; u++) {
 				const char *um = set->umasks[u].name;
 
-				/* Family 10h's, listed in the README. */
+				/* Family 10h's, listed in docs/hwperf.md. */
 				if (strcmp(um, "hw-prefetch-from-dc") == 0 &&
 				    strcmp(m->name, "amd-legacy") == 0)
 					continue;

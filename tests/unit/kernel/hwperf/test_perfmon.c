@@ -1,6 +1,6 @@
 /*
  * Host tests of kernel/hwperf/perfmon.c: perfmon's pause/resume and reset
- * and pctr's combined read, with the generation rules README.md states
+ * and pctr's combined read, with the generation rules docs/hwperf.md states
  * (pause and resume keep it, reset bumps it: R7), R6 (a lost set is not
  * restarted by resume), R8 (who may touch the target) and R20 (errnos).
  */
