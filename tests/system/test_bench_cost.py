@@ -118,11 +118,15 @@ def allowed_drift(target, name, row):
     spans = 2 if name not in ("tick", "tick_mux") else row["n"] + 1
     drift = spans * 2 * MIPS_INSNS_PER_TICK
     if name == "ctxsw_32":
-        # docs/costs.md: on Malta only, switching a multiplexed
-        # 32-counter set varies by up to ~1.5% between runs, because the
-        # multiplexing sort's step count follows time-running values cut
-        # at a Count phase that differs from run to run.
-        drift = max(drift, row["total"] // 50)
+        # docs/costs.md: on Malta only, switching a multiplexed 32-counter
+        # set takes one of two costs, because the multiplexing sort's step
+        # count follows how time-running values tie, which the Count phase
+        # of every earlier path sets: 10,493.1 and 9,381.7 instructions per
+        # switch in the two runs of one boot (make test, this build), 11%
+        # apart.  Since the kernel-event hooks are skipped while nothing
+        # wants them (pmu_kevent.h) the paths differ by what is loaded, and
+        # the earlier ~1.5% became this; 12% covers both values.
+        drift = max(drift, row["total"] * 12 // 100)
     return drift
 
 
