@@ -191,7 +191,7 @@ static const char *default_spec(bool system_wide)
 static bool any_mode(const struct hwperf_control *ctl, uint32_t modes)
 {
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
-		if (stat_slot_used(&ctl->ev[i]) && (ctl->ev[i].modes & modes))
+		if (hwperf_slot_used(&ctl->ev[i]) && (ctl->ev[i].modes & modes))
 			return true;
 	return false;
 }
@@ -211,7 +211,7 @@ static int check_modes(const struct hwperf_control *ctl, bool system_wide,
 	}
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		const struct hwperf_event *ev = &ctl->ev[i];
-		if (stat_slot_used(ev) && ev->modes != PMU_MODE_U) {
+		if (hwperf_slot_used(ev) && ev->modes != PMU_MODE_U) {
 			snprintf(why->text, sizeof(why->text), "EINVAL: stat counts the "
 				 "program in user mode only; '%s' asks for more (system-wide: "
 				 "stat -a, as root)", ev->name[0] ? ev->name : "raw event");
@@ -232,7 +232,7 @@ static void break_count(struct hwperf_counts *c)
 	const char *name = bootarg_get("countbreak");
 
 	for (unsigned i = 0; name && i < HWPERF_NVCTR; i++)
-		if (stat_slot_used(&st.rep.ctl.ev[i]) && hwperf_name_eq(st.rep.ctl.ev[i].name, name))
+		if (hwperf_slot_used(&st.rep.ctl.ev[i]) && hwperf_name_eq(st.rep.ctl.ev[i].name, name))
 			c->count[i]++;
 }
 

@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hwperf/spec.h"
+#include "hwperf/hwperf_console.h"
 #include "proc.h"
 #include "signal.h"
 #include "stat_report.h"
@@ -35,30 +35,6 @@
 #define NS_PER_S 1000000000ull
 #define NAME_LEN (HWPERF_NAME_MAX + 16)
 #define TABLE_LINE_MAX 160
-
-bool stat_slot_used(const struct hwperf_event *ev)
-{
-	return ev->name[0] != '\0' || (ev->flags & HWPERF_EV_RAW);
-}
-
-/* "syscalls:u", "r1c0:u", with "@I=" when the event is in two slots. */
-static void event_name(const struct hwperf_control *ctl, unsigned i, char *buf, size_t len)
-{
-	const struct hwperf_event *ev = &ctl->ev[i];
-	char modes[8];
-	int n = 0;
-
-	for (unsigned j = 0; j < HWPERF_NVCTR; j++)
-		if (j != i && stat_slot_used(&ctl->ev[j]) && ctl->ev[j].modes == ev->modes &&
-		    ctl->ev[j].flags == ev->flags && ctl->ev[j].code == ev->code &&
-		    hwperf_name_eq(ctl->ev[j].name, ev->name))
-			n = snprintf(buf, len, "@%u=", i);
-	hwperf_modes_str(ev->modes, modes, sizeof(modes));
-	if (ev->flags & HWPERF_EV_RAW)
-		snprintf(buf + n, len - (size_t)n, "r%x:%s", (unsigned)ev->code, modes);
-	else
-		snprintf(buf + n, len - (size_t)n, "%s:%s", ev->name, modes);
-}
 
 /* ---- figures over the runs ------------------------------------------------------ */
 
@@ -96,7 +72,7 @@ static uint64_t ticks_to_ns(const struct stat_report *r, uint64_t ticks)
 static int partner(const struct hwperf_control *ctl, unsigned i, const char *name)
 {
 	for (unsigned j = 0; j < HWPERF_NVCTR; j++)
-		if (stat_slot_used(&ctl->ev[j]) && !(ctl->ev[j].flags & HWPERF_EV_RAW) &&
+		if (hwperf_slot_used(&ctl->ev[j]) && !(ctl->ev[j].flags & HWPERF_EV_RAW) &&
 		    ctl->ev[j].modes == ctl->ev[i].modes && hwperf_name_eq(ctl->ev[j].name, name))
 			return (int)j;
 	return -1;
@@ -203,7 +179,7 @@ static void table_line(const struct stat_report *r, unsigned i)
 	const char *unit;
 	size_t used = 0;
 
-	event_name(&r->ctl, i, name, sizeof(name));
+	hwperf_counter_name(&r->ctl, i, name, sizeof(name));
 	if (running == 0) {
 		put(line, &used, "%18s      %-26s", "<not counted>", name);
 	} else {
@@ -239,7 +215,7 @@ void stat_print_table(const struct stat_report *r)
 		printf(" (%u runs)", r->runs);
 	printf(":\n\n");
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
-		if (stat_slot_used(&r->ctl.ev[i]))
+		if (hwperf_slot_used(&r->ctl.ev[i]))
 			table_line(r, i);
 	for (unsigned k = 0; k < r->runs; k++)
 		el[k] = ticks_to_ns(r, r->elapsed[k]);
@@ -264,7 +240,7 @@ void stat_print_csv(const struct stat_report *r, const char *sep)
 	char name[NAME_LEN];
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!stat_slot_used(&r->ctl.ev[i]))
+		if (!hwperf_slot_used(&r->ctl.ev[i]))
 			continue;
 		uint64_t running = column_mean(r->running, r->runs, i);
 		uint64_t enabled = column_mean(r->enabled, r->runs, i);
@@ -272,7 +248,7 @@ void stat_print_csv(const struct stat_report *r, const char *sep)
 		uint64_t milli;
 		const char *unit;
 
-		event_name(&r->ctl, i, name, sizeof(name));
+		hwperf_counter_name(&r->ctl, i, name, sizeof(name));
 		if (running == 0)
 			printf("<not counted>%s%s%s", sep, sep, name);
 		else
@@ -299,9 +275,9 @@ void stat_print_kv(const struct stat_report *r)
 	char name[NAME_LEN];
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!stat_slot_used(&r->ctl.ev[i]))
+		if (!hwperf_slot_used(&r->ctl.ev[i]))
 			continue;
-		event_name(&r->ctl, i, name, sizeof(name));
+		hwperf_counter_name(&r->ctl, i, name, sizeof(name));
 		printf("%s count=%llu enabled=%llu running=%llu", name,
 		       (unsigned long long)c->count[i], (unsigned long long)c->enabled[i],
 		       (unsigned long long)c->running[i]);
@@ -338,7 +314,7 @@ static void json_event(const struct stat_report *r, unsigned i, bool first)
 	char name[NAME_LEN];
 	unsigned p = stat_running_pct100(c->running[i], c->enabled[i]);
 
-	event_name(&r->ctl, i, name, sizeof(name));
+	hwperf_counter_name(&r->ctl, i, name, sizeof(name));
 	printf("%s{\"name\":", first ? "" : ",");
 	stat_json_str(name);
 	printf(",\"count\":%llu,\"enabled\":%llu,\"running\":%llu,"
@@ -367,7 +343,7 @@ void stat_print_json(const struct stat_report *r, const char *prog)
 		printf(",\"witness_id\":%u", (unsigned)r->witness_id);
 	printf(",\"events\":[");
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!stat_slot_used(&r->ctl.ev[i]))
+		if (!hwperf_slot_used(&r->ctl.ev[i]))
 			continue;
 		json_event(r, i, first);
 		first = false;

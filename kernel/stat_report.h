@@ -33,7 +33,6 @@ struct stat_report {
 	uint64_t elapsed[STAT_RUNS_MAX];        /* ticks from start to reap */
 };
 
-bool stat_slot_used(const struct hwperf_event *ev);
 void stat_print_table(const struct stat_report *r);
 void stat_print_csv(const struct stat_report *r, const char *sep);
 void stat_print_kv(const struct stat_report *r);

@@ -104,7 +104,7 @@ static int ok_gen(int rc, const struct hwperf_reason *why)
 }
 
 /* "cycles:u", or "@3=cycles:u" when the same event is in another slot. */
-static void counter_name(const struct hwperf_control *ctl, unsigned i,
+void hwperf_counter_name(const struct hwperf_control *ctl, unsigned i,
 			 char *buf, size_t len)
 {
 	const struct hwperf_event *ev = &ctl->ev[i];
@@ -123,7 +123,7 @@ static void counter_name(const struct hwperf_control *ctl, unsigned i,
 		snprintf(buf + n, len - (size_t)n, "%s:%s", ev->name, modes);
 }
 
-static bool slot_used(const struct hwperf_event *ev)
+bool hwperf_slot_used(const struct hwperf_event *ev)
 {
 	return ev->name[0] != '\0' || (ev->flags & HWPERF_EV_RAW);
 }
@@ -133,9 +133,9 @@ void hwperf_print_counts(const struct hwperf_control *ctl, const struct hwperf_c
 	char name[HWPERF_NAME_MAX + 16];
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!slot_used(&ctl->ev[i]))
+		if (!hwperf_slot_used(&ctl->ev[i]))
 			continue;
-		counter_name(ctl, i, name, sizeof(name));
+		hwperf_counter_name(ctl, i, name, sizeof(name));
 		printf("%s count=%llu enabled=%llu running=%llu\n", name,
 		       (unsigned long long)c->count[i],
 		       (unsigned long long)c->enabled[i],
@@ -232,7 +232,7 @@ static void print_placed(void)
 		int pid = c->task ? hwperf_env_pid(c->task) : hwperf_core.sys_pid;
 
 		for (unsigned k = 0; s && k < s->pst.ctl.n; k++) {
-			counter_name(&s->ctl, s->slot_vctr[k], name, sizeof(name));
+			hwperf_counter_name(&s->ctl, s->slot_vctr[k], name, sizeof(name));
 			printf("placed cpu=%u pid=%d counter=%u hw=%u event=%s\n", cpu,
 			       pid, (unsigned)s->slot_vctr[k],
 			       (unsigned)s->pst.ctl.ctr[k].hw, name);

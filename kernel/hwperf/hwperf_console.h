@@ -14,6 +14,12 @@ void hwperf_console_set_caller(struct hwperf_task *t);
 /* The console's own pid: the target of `hwperf sys enable`. */
 int hwperf_console_pid(void);
 
+/* Whether slot ev names an event (by name or raw code). */
+bool hwperf_slot_used(const struct hwperf_event *ev);
+/* Slot i's name in spec syntax ("syscalls:u", "r1c0:u"), with "@I=" in
+ * front when the same event is in two slots: what every count line shows. */
+void hwperf_counter_name(const struct hwperf_control *ctl, unsigned i,
+			 char *buf, size_t len);
 /* One `NAME count=C enabled=E running=R` line per counter in use. */
 void hwperf_print_counts(const struct hwperf_control *ctl, const struct hwperf_counts *c);
 
