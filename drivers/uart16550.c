@@ -33,6 +33,7 @@
 #define MCR_RTS         0x02
 #define MCR_OUT2        0x08    /* gates the IRQ line on PC-style boards */
 #define LSR_DATA_READY  0x01
+#define LSR_OVERRUN     0x02    /* the FIFO was full when a byte came in */
 #define LSR_THR_EMPTY   0x20
 
 #define UART_CLOCK_HZ   1843200u
@@ -40,11 +41,16 @@
 
 /* Power of two, so the ring index wraps with a mask. */
 #define RX_RING_SIZE 8192u
+/* Receiving stops when the ring is full and starts again once the reader
+ * has left this much unread: half, so a paste does not flap RTS per byte. */
+#define RX_RESUME_LEVEL (RX_RING_SIZE / 2u)
 
 static uint16_t base;
 static volatile uint8_t rx_ring[RX_RING_SIZE];
 static volatile uint32_t rx_head, rx_tail;      /* head: write, tail: read */
-static volatile uint32_t rx_dropped;
+static volatile uint32_t rx_lost;               /* LSR overrun errors seen */
+static volatile bool rx_throttled;
+static volatile uint32_t rx_throttles;
 
 static uint8_t rd(unsigned reg)
 {
@@ -93,20 +99,52 @@ void uart_set_rx_filter(bool (*filter)(uint8_t b))
 	rx_filter = filter;
 }
 
-/* Drain the receive FIFO into the ring. */
+static bool irq_wanted;         /* uart_enable_rx_irq has run */
+
+/*
+ * A full ring stops the receiver instead of dropping bytes: the rest stays
+ * in the UART's FIFO, RTS tells a sender with hardware flow control to
+ * wait, and an emulator's serial backend stops feeding a full FIFO, so a
+ * 10 KiB paste arrives whole however slowly the console drains it.  The
+ * receive interrupt is masked too; left on, a level-triggered line would
+ * fire for ever on data we refuse to take.
+ */
+static void rx_throttle(void)
+{
+	rx_throttled = true;
+	rx_throttles++;
+	wr(UART_IER, 0);
+	wr(UART_MCR, MCR_DTR | MCR_OUT2);
+}
+
+static void rx_unthrottle(void)
+{
+	rx_throttled = false;
+	wr(UART_MCR, MCR_DTR | MCR_RTS | MCR_OUT2);
+	if (irq_wanted)
+		wr(UART_IER, IER_RX_AVAIL);
+}
+
+/* Drain the receive FIFO into the ring, stopping when the ring is full. */
 static void uart_irq(void *arg)
 {
 	(void)arg;
-	while (rd(UART_LSR) & LSR_DATA_READY) {
+	for (;;) {
+		uint8_t lsr = rd(UART_LSR);
+
+		if (lsr & LSR_OVERRUN)
+			rx_lost++;      /* the hardware dropped a byte before us */
+		if (!(lsr & LSR_DATA_READY))
+			break;
+		if (rx_head - rx_tail >= RX_RING_SIZE) {
+			rx_throttle();
+			break;
+		}
 		uint8_t b = rd(UART_RBR);
 		bool (*filter)(uint8_t) = rx_filter;
 
 		if (filter && filter(b))
 			continue;
-		if (rx_head - rx_tail >= RX_RING_SIZE) {
-			rx_dropped++;
-			continue;
-		}
 		rx_ring[rx_head & (RX_RING_SIZE - 1)] = b;
 		rx_head++;
 	}
@@ -115,12 +153,19 @@ static void uart_irq(void *arg)
 void uart_enable_rx_irq(void)
 {
 	irq_register(UART_COM1_IRQ, uart_irq, NULL);
+	irq_wanted = true;
 	wr(UART_IER, IER_RX_AVAIL);
 	uart_irq(NULL);         /* bytes that came before the interrupt */
 }
 
+/* Called with interrupts off (console_getc), so uart_irq cannot run
+ * between our reads of head and tail or re-enter the drain below. */
 int uart_getc(void)
 {
+	if (rx_throttled && rx_head - rx_tail <= RX_RESUME_LEVEL) {
+		rx_unthrottle();
+		uart_irq(NULL);         /* what waited in the FIFO meanwhile */
+	}
 	if (rx_tail == rx_head) {
 		/* Before interrupts are up (or if they are lost), poll. */
 		uart_irq(NULL);
@@ -134,5 +179,10 @@ int uart_getc(void)
 
 uint32_t uart_rx_overruns(void)
 {
-	return rx_dropped;
+	return rx_lost;
+}
+
+uint32_t uart_rx_throttles(void)
+{
+	return rx_throttles;
 }

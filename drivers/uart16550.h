@@ -21,7 +21,11 @@ int uart_getc(void);                 /* next received byte, or -1 if none */
  * queued; returning true keeps it out of the ring (the console's Ctrl-C
  * while a command runs).  NULL: every byte is queued. */
 void uart_set_rx_filter(bool (*filter)(uint8_t b));
-/* Bytes dropped because the receive ring was full (never silently). */
+/* Overrun errors the UART reported: bytes lost in hardware because the
+ * FIFO was full, which flow control should have prevented.  A full ring
+ * never drops; it stops the receiver (RTS off) until half is read. */
 uint32_t uart_rx_overruns(void);
+/* Times the receiver was stopped because the ring was full. */
+uint32_t uart_rx_throttles(void);
 
 #endif

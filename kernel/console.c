@@ -153,6 +153,20 @@ static void run_line(char *line)
 	}
 }
 
+/* Bytes the UART itself lost are named once, after the line they hit:
+ * a script that pasted input must not trust a silently shortened line. */
+static void report_overruns(void)
+{
+	static uint32_t reported;
+	uint32_t now = uart_rx_overruns();
+
+	if (now != reported) {
+		printf("warning: console input: %u byte(s) lost in the UART "
+		       "(receive overrun)\n", (unsigned)(now - reported));
+		reported = now;
+	}
+}
+
 void console_shell(void)
 {
 	le_init(&editor, echo_cb, NULL);
@@ -179,6 +193,7 @@ void console_shell(void)
 		case LE_CANCEL:
 			break;
 		}
+		report_overruns();
 		console_write(PROMPT);
 	}
 }

@@ -14,6 +14,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PROMPT = b"tally> "
 BOOT_TIMEOUT = float(os.environ.get("TALLY_BOOT_TIMEOUT", "60"))
 CMD_TIMEOUT = float(os.environ.get("TALLY_CMD_TIMEOUT", "30"))
+# Long input goes out in pieces of this size, never blocking, with the
+# guest's output read whenever the input cannot go, as a terminal does.  A
+# blocked writer stops reading; the guest's echo then fills the other
+# direction and its polled transmit gives up and drops output.
+SEND_PIECE = 256
 
 # Every target `make test` boots. Targets booted from the ISO take no
 # kernel arguments (GRUB's config is fixed), so tests that need boot
@@ -157,7 +162,45 @@ class Console:
     def send(self, data):
         if isinstance(data, str):
             data = data.encode()
-        self.proc.send(data)
+        if len(data) <= SEND_PIECE:
+            self._write_all(data)
+            return
+        # Only our own pty is made non-blocking; labgrid's socket has
+        # buffers far larger than any paste the tests send.
+        pty = type(self.proc) is pexpect.spawn
+        saved, self.proc.delaybeforesend = self.proc.delaybeforesend, None
+        if pty:
+            os.set_blocking(self.proc.child_fd, False)
+        try:
+            for at in range(0, len(data), SEND_PIECE):
+                self._write_all(data[at:at + SEND_PIECE])
+                self._take_output(0)
+        finally:
+            if pty:
+                os.set_blocking(self.proc.child_fd, True)
+            self.proc.delaybeforesend = saved
+
+    def _write_all(self, data):
+        deadline = time.monotonic() + CMD_TIMEOUT
+        while data:
+            try:
+                n = self.proc.send(data)    # a socket may take part of it
+            except BlockingIOError:
+                n = 0
+            data = data[n:]
+            if data:
+                if time.monotonic() > deadline:
+                    raise ConsoleError("%s: the guest took no input for %.0fs" % (
+                        self.target, CMD_TIMEOUT))
+                self._take_output(0.01)
+
+    def _take_output(self, wait):
+        """Read what the guest has printed into pexpect's buffer, waiting at
+        most `wait` seconds; later expects still see all of it."""
+        try:
+            self.proc.expect([pexpect.TIMEOUT], timeout=wait)
+        except pexpect.EOF:
+            pass        # QEMU left; the caller's next expect reports it
 
     def run(self, line, timeout=CMD_TIMEOUT):
         """Type one command line; return its output (echo removed) as text."""
