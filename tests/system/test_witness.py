@@ -47,6 +47,7 @@ comparison to report a mismatch: the check can fail.
 """
 import os
 import re
+import subprocess
 
 import pytest
 
@@ -264,3 +265,40 @@ def test_witness_catches_a_broken_count(target, tmp_path):
                             stretches=w["entries"]))
     assert tally["syscalls:u"] == w["syscalls"] + 1, (tally, w)
     assert any(b.startswith("syscalls:u %d != witness" % tally["syscalls:u"]) for b in bad), bad
+
+
+# ---- the per-address profile (arg=prof=PATH, scripts/tally-insnprof) ------------
+
+INSNPROF = os.path.join(ROOT, "scripts", "tally-insnprof")
+PROF_CALLS = 3000
+
+
+def test_insn_profile_adds_up_and_names_the_syscall_path(target, tmp_path):
+    """The profile's per-address counts sum to the witness's own total, and
+    folded into functions they charge getppid's handler at least once per
+    call: the per-function costs in docs/costs.md rest on both."""
+    prof = str(tmp_path / "prof")
+    log = str(tmp_path / "witness.log")
+    kernel = os.path.join(ROOT, "build", target, "tally.elf")
+    c = Console(target, append="cpi=1", icount=True,
+                extra_qemu=["-plugin", "%s,arg=out=%s,arg=prof=%s" % (PLUGIN, log, prof)])
+    try:
+        out = c.run("spawn --wait sys %d" % PROF_CALLS, timeout=RUN_TIMEOUT)
+        assert "syscalls=%d " % (PROF_CALLS + 1) in out, out
+        c.send("poweroff\r")
+        c.wait_exit(timeout=60)
+    finally:
+        c.close()
+    with open(log) as f:
+        total = re.search(r"^total user_insns=(\d+) kernel_insns=(\d+) ", f.read(), re.M)
+    assert total, "the witness wrote no total line"
+    with open(prof) as f:
+        text = f.read()
+    assert text.startswith("witness-prof version=1 "), text[:200]
+    counts = [int(n) for n in re.findall(r"^pc 0x[0-9a-f]+ n=(\d+)$", text, re.M)]
+    assert sum(counts) == int(total.group(1)) + int(total.group(2))
+    folded = subprocess.run([INSNPROF, kernel, prof, "--all"], check=True,
+                            capture_output=True, text=True).stdout
+    rows = dict((f[0], float(f[1])) for f in (line.split() for line in folded.splitlines()))
+    assert rows["total"] == sum(counts)
+    assert rows.get("sys_getppid", 0) >= PROF_CALLS, folded

@@ -32,6 +32,12 @@
  * kernel instructions and may or may not be inside kernel_insns.  `total`
  * is written when QEMU exits normally.
  *
+ * With arg=prof=PPATH as well, every instruction's executions are also
+ * counted by its address, and PPATH gets one line per address executed
+ * at exit: `pc 0xADDR n=COUNT` (addresses ascending).  scripts/tally-insnprof
+ * folds them into functions; that is how the hot paths' per-function
+ * costs in docs/costs.md are measured from outside the guest.
+ *
  * One vCPU only: inline counters in plugin API v1 are not per vCPU, and
  * an entry is a transition of one CPU's stream.
  *
@@ -42,6 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "decode.h"
@@ -106,6 +113,25 @@ void qemu_plugin_outs(const char *string);
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = 1;
 
 /* ---- counting ----------------------------------------------------------------- */
+
+/*
+ * The per-address profile: an open-addressed table that only grows, so a
+ * counter's address, given to QEMU as an inline add's target, never moves.
+ * Retranslations of one address find and share its slot.
+ */
+#define PROF_SLOTS (1u << 20)
+
+struct prof_slot {
+	uint64_t pc;
+	uint64_t n;
+};
+
+static struct {
+	FILE *out;
+	struct prof_slot *slots;        /* pc 0 marks an empty slot */
+	unsigned used;
+	bool full;
+} prof;
 
 struct counts {
 	uint64_t user_insns;
@@ -187,6 +213,53 @@ static void mark_end(unsigned int vcpu, void *udata)
 	put(line);
 }
 
+static uint64_t *prof_counter(uint64_t pc)
+{
+	uint64_t h = (pc * 0x9e3779b97f4a7c15ull) >> 44;
+
+	for (unsigned i = 0; i < PROF_SLOTS; i++) {
+		struct prof_slot *s = &prof.slots[(h + i) & (PROF_SLOTS - 1)];
+
+		if (s->pc == pc)
+			return &s->n;
+		if (s->pc == 0) {
+			if (prof.used >= PROF_SLOTS / 2) {
+				prof.full = true;   /* reported at exit, not guessed */
+				return NULL;
+			}
+			prof.used++;
+			s->pc = pc;
+			return &s->n;
+		}
+	}
+	return NULL;
+}
+
+static int by_pc(const void *a, const void *b)
+{
+	const struct prof_slot *x = a, *y = b;
+
+	return (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+static void prof_write(void)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < PROF_SLOTS; i++)
+		if (prof.slots[i].pc && prof.slots[i].n)
+			prof.slots[n++] = prof.slots[i];
+	qsort(prof.slots, n, sizeof(prof.slots[0]), by_pc);
+	fprintf(prof.out, "witness-prof version=1 addresses=%u\n", n);
+	if (prof.full)
+		fprintf(prof.out, "error more than %u addresses: the rest were not counted\n",
+			PROF_SLOTS / 2);
+	for (unsigned i = 0; i < n; i++)
+		fprintf(prof.out, "pc %#llx n=%llu\n", (unsigned long long)prof.slots[i].pc,
+			(unsigned long long)prof.slots[i].n);
+	fclose(prof.out);
+}
+
 static void instrument_insn(struct qemu_plugin_insn *insn)
 {
 	unsigned f = witness_classify(w.isa, qemu_plugin_insn_vaddr(insn),
@@ -196,6 +269,13 @@ static void instrument_insn(struct qemu_plugin_insn *insn)
 
 	qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
 		user ? &w.c.user_insns : &w.c.kernel_insns, 1);
+	if (prof.out) {
+		uint64_t *n = prof_counter(qemu_plugin_insn_vaddr(insn));
+
+		if (n)
+			qemu_plugin_register_vcpu_insn_exec_inline(insn,
+				QEMU_PLUGIN_INLINE_ADD_U64, n, 1);
+	}
 	if (f & WITNESS_INSN_SYSCALL)
 		qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
 			user ? &w.c.syscalls : &w.c.kernel_syscalls, 1);
@@ -238,6 +318,8 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 		 (unsigned long long)w.c.entries, (unsigned long long)w.begins, w.open);
 	put(line);
 	fclose(w.out);
+	if (prof.out)
+		prof_write();
 }
 
 static int refuse(const char *why)
@@ -255,14 +337,16 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *prof_path = NULL;
 	char line[128];
 
 	for (int i = 0; i < argc; i++) {
 		if (strncmp(argv[i], "out=", 4) == 0)
 			path = argv[i] + 4;
+		else if (strncmp(argv[i], "prof=", 5) == 0 && argv[i][5])
+			prof_path = argv[i] + 5;
 		else
-			return refuse("unknown argument (use arg=out=PATH)");
+			return refuse("unknown argument (use arg=out=PATH[,arg=prof=PATH])");
 	}
 	if (!path || !*path)
 		return refuse("no output file (use arg=out=PATH)");
@@ -275,6 +359,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 	w.out = fopen(path, "w");
 	if (!w.out)
 		return refuse("cannot open the output file");
+	if (prof_path) {
+		prof.slots = calloc(PROF_SLOTS, sizeof(prof.slots[0]));
+		prof.out = prof.slots ? fopen(prof_path, "w") : NULL;
+		if (!prof.out)
+			return refuse("cannot open the profile file (or no memory for it)");
+	}
 	snprintf(line, sizeof(line), "witness version=1 target=%s\n", info->target_name);
 	put(line);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
