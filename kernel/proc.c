@@ -160,6 +160,7 @@ int proc_spawn(const struct spawn_req *req)
 	t->uid = req->uid;
 	t->pgid = req->pgid ? req->pgid : t->pid;
 	t->parent = parent;
+	t->ppid = parent->pid;
 	start_user_task(t);
 	task_hook_init(t);
 	int pid = t->pid;
@@ -188,6 +189,7 @@ int proc_fork(struct trapframe *tf)
 	child->pgid = parent->pgid;
 	child->prio = parent->prio;
 	child->parent = parent;
+	child->ppid = parent->pid;
 	sigstate_fork(&child->sig, &parent->sig);
 	child->utf = place_user_frame(child);
 	memcpy(child->utf, tf, arch_trapframe_size());
@@ -222,6 +224,7 @@ static struct task *detach_one_child(struct task *dying, bool *zombie)
 		struct task *c = task_slot(i);
 		if (c->state != TASK_FREE && c->parent == dying) {
 			c->parent = NULL;
+			c->ppid = 0;
 			c->detached = true;
 			*zombie = c->state == TASK_ZOMBIE;
 			found = c;

@@ -80,11 +80,7 @@ static intptr_t sys_getppid(const uintptr_t *a, struct trapframe *tf)
 {
 	(void)a;
 	(void)tf;
-	irqflags_t f = spin_lock_irqsave(&task_table_lock);
-	struct task *p = cur()->parent;
-	int pid = p ? p->pid : 0;
-	spin_unlock_irqrestore(&task_table_lock, f);
-	return pid;
+	return cur()->ppid;
 }
 
 static intptr_t sys_getuid(const uintptr_t *a, struct trapframe *tf)

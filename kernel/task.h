@@ -83,6 +83,10 @@ struct task {
 	unsigned uid;
 	int pgid;
 	struct task *parent;
+	/* parent's pid, 0 once orphaned: written with parent under
+	 * task_table_lock, read without it (one aligned int), so getppid,
+	 * the benchmarks' null system call, takes no lock. */
+	int ppid;
 
 	/* scheduling links */
 	struct list_node rq_node;       /* run queue */

@@ -164,7 +164,7 @@ static void print_spec(const struct hwperf_control *ctl)
 
 static int parse_int(const char *s, const char *what, int *out)
 {
-	int64_t v;
+	int64_t v = 0;
 
 	if (parse_i64(s, 0, &v) < 0 || v < 0 || v > INT32_MAX)
 		return report_bad(EINVAL, what, s);

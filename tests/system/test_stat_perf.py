@@ -95,22 +95,26 @@ def test_csv_is_what_a_perf_csv_parser_reads(console):
     assert rows["syscalls:u"]["count"] == 11
 
 
-def test_csv_run_time_and_share_agree_with_json(console):
+def test_csv_run_time_and_share_agree_with_json(console, boot):
     """The CSV's run time is `running` in ns at the boot-measured cycle
     rate, its share running/enabled: checked against --json's raw times of
     the same kind of run (one event, never multiplexed: running is the
-    whole time)."""
-    hz = int(re.search(r"^cycles_hz: (\d+)$", console.run("info"), re.M).group(1))
+    whole time).  The two runs are compared on an icount boot, where the
+    same loop takes the same time; on the shared console the host's load
+    stretches one run and not the other (CI saw 13.7 ms against 6.6)."""
     out = run(console, "-x, -e syscalls:u,cycles:u,faults:u spin 3000000")
     rows = perf_csv(out)
     assert any(r["pct"] < 100 for r in rows.values()), out
-    obj = json.loads(run(console, "--json -e cycles:u spin 3000000").strip().splitlines()[-1])
+    c = boot(icount=True)
+    hz = int(re.search(r"^cycles_hz: (\d+)$", c.run("info"), re.M).group(1))
+    obj = json.loads(run(c, "--json -e cycles:u spin 3000000").strip().splitlines()[-1])
     ev = obj["events"][0]
-    rows = perf_csv(run(console, "-x, -e cycles:u spin 3000000"))
-    # Two runs of the same loop: the same order of magnitude, and each run's
-    # own figures consistent.
+    rows = perf_csv(run(c, "-x, -e cycles:u spin 3000000"))
     assert rows["cycles:u"]["pct"] == 100.0 and ev["running_pct"] == 100.0
-    assert abs(rows["cycles:u"]["runtime"] - ev["running"] * 10**9 // hz) < ev["running"] * 10**9 // hz
+    want = ev["running"] * 10**9 // hz
+    # The runs differ only by where the timer's ticks fall: within 2%.
+    print("csv runtime %d ns, json running %d ns" % (rows["cycles:u"]["runtime"], want))
+    assert abs(rows["cycles:u"]["runtime"] - want) <= want // 50, (rows, ev)
 
 
 def test_repeat_gives_means_and_spread(console):

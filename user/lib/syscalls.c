@@ -2,11 +2,12 @@
  * syscalls.c - one thin wrapper per system call.
  */
 #include "tally.h"
+#include "user_machdep.h"
 
-#define SC0(nr) __syscall6((nr), 0, 0, 0, 0, 0, 0)
-#define SC1(nr, a) __syscall6((nr), (long)(a), 0, 0, 0, 0, 0)
-#define SC2(nr, a, b) __syscall6((nr), (long)(a), (long)(b), 0, 0, 0, 0)
-#define SC3(nr, a, b, c) __syscall6((nr), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define SC0(nr) user_syscall0((nr))
+#define SC1(nr, a) user_syscall1((nr), (long)(a))
+#define SC2(nr, a, b) user_syscall2((nr), (long)(a), (long)(b))
+#define SC3(nr, a, b, c) user_syscall3((nr), (long)(a), (long)(b), (long)(c))
 
 void exit(int code)
 {

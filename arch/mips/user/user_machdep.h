@@ -1,6 +1,6 @@
 /*
- * user_machdep.h - machine constants for user programs, so that user/
- * holds no #if on the architecture.
+ * user_machdep.h - machine constants and the system-call instruction for
+ * user programs, so that user/ holds no #if on the architecture.
  */
 #ifndef TALLY_USER_MACHDEP_H
 #define TALLY_USER_MACHDEP_H
@@ -8,5 +8,50 @@
 /* An address in kseg0, where the kernel image lives: a system call given
  * it must answer EFAULT. */
 #define USER_MACHDEP_KERNEL_ADDR 0x80100000ul
+
+/*
+ * System calls of up to three arguments, inline: the wrapper is then the
+ * instruction and its register moves, not two calls through __syscall6
+ * (arch/mips/user/syscall.S, kept for wider calls).  O32 as Tally uses
+ * it: number in v0, arguments in a0..a2, result in v0; the kernel hands
+ * back every other register (hi and lo included) as it found them.
+ */
+static inline long user_syscall0(long nr)
+{
+	register long v0 __asm__("$2") = nr;
+
+	__asm__ volatile("syscall" : "+r"(v0) : : "memory");
+	return v0;
+}
+
+static inline long user_syscall1(long nr, long a)
+{
+	register long v0 __asm__("$2") = nr;
+	register long a0 __asm__("$4") = a;
+
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0) : "memory");
+	return v0;
+}
+
+static inline long user_syscall2(long nr, long a, long b)
+{
+	register long v0 __asm__("$2") = nr;
+	register long a0 __asm__("$4") = a;
+	register long a1 __asm__("$5") = b;
+
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1) : "memory");
+	return v0;
+}
+
+static inline long user_syscall3(long nr, long a, long b, long c)
+{
+	register long v0 __asm__("$2") = nr;
+	register long a0 __asm__("$4") = a;
+	register long a1 __asm__("$5") = b;
+	register long a2 __asm__("$6") = c;
+
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1), "r"(a2) : "memory");
+	return v0;
+}
 
 #endif
