@@ -32,20 +32,30 @@ static uintptr_t user_pc(const struct task *t)
 /*
  * The TLB refills since the last cut, where the arch refills in software
  * (machdep.h: a constant, so x86 compiles this away).  Reported before
- * the time is cut, as they happened before this entry.
+ * the time is cut, as they happened before this entry.  Most entries
+ * follow no refill at all, so the test is kept apart from the work: the
+ * common path saves no registers.
  */
-static void cut_tlb(struct cpu *c, struct task *t)
+static __attribute__((noinline)) void cut_tlb_slow(struct cpu *c, struct task *t,
+						   uint32_t ru, uint32_t rk)
 {
 	uint64_t tu = t->acct.tlb_user, tk = t->acct.tlb_kernel;
 
-	if (!MACHDEP_SOFT_TLB_REFILL)
-		return;
-	acct_cut_tlb(&c->clock, &t->acct, arch_tlb_refill_count(true),
-		     arch_tlb_refill_count(false));
+	acct_cut_tlb(&c->clock, &t->acct, ru, rk);
 	if (t->acct.tlb_user != tu)
 		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_U, t->acct.tlb_user - tu, 0);
 	if (t->acct.tlb_kernel != tk)
 		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
+}
+
+static inline void cut_tlb(struct cpu *c, struct task *t)
+{
+	if (!MACHDEP_SOFT_TLB_REFILL)
+		return;
+	uint32_t ru = arch_tlb_refill_count(true), rk = arch_tlb_refill_count(false);
+
+	if (ru != c->clock.tlb_user_seen || rk != c->clock.tlb_kernel_seen)
+		cut_tlb_slow(c, t, ru, rk);
 }
 
 uint32_t trap_current_mode(void)
