@@ -5,8 +5,10 @@
  * and the PIIX4 UART on Malta.
  */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arch.h"
+#include "cmd.h"
 #include "irq.h"
 #include "uart16550.h"
 
@@ -186,3 +188,18 @@ uint32_t uart_rx_throttles(void)
 {
 	return rx_throttles;
 }
+
+static int cmd_uart(int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1) {
+		printf("error: usage: uart\n");
+		return CMD_ERR_REPORTED;
+	}
+	printf("uart port=%#x rx throttled=%u overruns=%u\n", (unsigned)base,
+	       (unsigned)rx_throttles, (unsigned)rx_lost);
+	return 0;
+}
+CONSOLE_CMD(uart,
+	    "the console UART: times its receiver was stopped (ring full) and overruns",
+	    "uart", cmd_uart);

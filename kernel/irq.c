@@ -15,7 +15,6 @@
 #include "task.h"
 #include "pmu_kevent.h"
 #include "trap.h"
-#include "uart16550.h"
 
 struct irq_line {
 	irq_handler fn;
@@ -137,8 +136,6 @@ static int cmd_irqs(int argc, char **argv)
 			printf("irq%u count=%lu\n", i, lines[i].count);
 	}
 	printf("spurious count=%lu\n", spurious);
-	printf("uart rx throttled=%u overruns=%u\n",
-	       (unsigned)uart_rx_throttles(), (unsigned)uart_rx_overruns());
 	arch_pmi_info(&pmi);
 	print_pmi(&pmi);
 	return 0;

@@ -101,3 +101,15 @@ def test_kernel_threshold_at_user_entries(console):
         assert 0 < u[0] and k[0] + u[0] <= k[2], c
     finally:
         console.run("hwperf sys release")
+
+
+def test_loop_stretch_takes_no_tlb_refill(console):
+    """user/loop.c reads its text pages before restarting its counters, so
+    the counted stretch takes no TLB refill: on MIPS each refill in it
+    adds one more Count tick of rounding (uloop read 49998 or 50002).  On
+    x86 the CPU walks the page table itself and the event stays 0."""
+    for _ in range(3):
+        out = console.run("stat --kv -e cycles:u,tlb-refills:u loop 0000000000")
+        m = re.search(r"^tlb-refills:u count=(\d+) ", out, re.M)
+        assert m, out
+        assert int(m.group(1)) == 0, out
