@@ -86,7 +86,8 @@ void trap_enter(bool from_user)
 		 * the TLB refill events cut() reports may raise one) folds
 		 * the cycles owed since the bank's last switch in the bank's
 		 * mode, which must already be K from `back`. */
-		pmu_user_span(left, back, user_pc(c->current));
+		if (pmu_kevent_wanted(PMU_KEV_CYCLES))     /* the pc only then */
+			pmu_user_span(left, back, user_pc(c->current));
 		/* One cut: accounting and the software PMU split at the same
 		 * two stamps, so cycles:u equals user time to the cycle. */
 		cut_tlb(c, c->current);
@@ -185,16 +186,26 @@ void trap_user_fault(struct trapframe *tf, int signo, const char *what, uintptr_
 	signal_send_fault(t, signo);
 }
 
-void trap_return_check(struct trapframe *tf)
+/* Out of line: signal delivery is large, and inlined it would make every
+ * return save the registers it needs. */
+static __attribute__((noinline)) void return_work(struct trapframe *tf, struct task *t)
 {
-	struct task *t = current_task();
-
 	for (;;) {
 		sched_preempt();
 		if (!sigstate_deliverable(&t->sig))
 			return;
 		signal_deliver(tf);
 	}
+}
+
+void trap_return_check(struct trapframe *tf)
+{
+	struct cpu *c = this_cpu();
+	struct task *t = c->current;
+
+	/* Almost every return has neither to do: two loads and a branch. */
+	if (c->need_resched || t->sig.pending)
+		return_work(tf, t);
 }
 
 void trap_enter_user(struct trapframe *tf)
