@@ -63,7 +63,7 @@ static void finish_switch(void)
 	struct task *prev = c->prev;
 
 	c->prev = NULL;
-	sched_hook_switch_in(c->current, c->idle);
+	sched_hook_switch_in(prev, c->current, c->idle);
 	if (prev && prev->state == TASK_ZOMBIE && prev->detached)
 		proc_release(prev);
 }
@@ -429,6 +429,8 @@ void sched_init(void)
 
 	c->current = console;
 	c->idle = idle;
+	/* No task has a read page yet (sched_hook_switch_in). */
+	arch_user_counters(false);
 	acct_clock_init(&c->clock, arch_cycles(), arch_tlb_refill_count(true),
 			arch_tlb_refill_count(false));
 	ready = true;

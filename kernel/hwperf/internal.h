@@ -16,7 +16,7 @@
 #define HWPERF_GEN_FIRST 1u
 
 /* hwperf_task.flags */
-#define HWPERF_TF_ENABLED   0x01u /* has counters and wants them counting */
+/* HWPERF_TF_ENABLED   0x01u is hwperf.h's: the hooks' shortcut reads it */
 #define HWPERF_TF_LOST      0x02u /* lost them to SYSTEM mode (R6) */
 #define HWPERF_TF_SAVECHILD 0x04u /* give counts to parent at exit (R18) */
 #define HWPERF_TF_GIVEN     0x08u /* counts already went to the parent */
@@ -89,6 +89,8 @@ void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
 int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global);
+/* The PMU's shape may have changed: no kept placement is valid. */
+void hwperf_place_forget_all(void);
 void hwperf_set_periods(struct hwperf_set *s);
 bool hwperf_needs_rotation(const struct hwperf_set *s);
 

@@ -12,7 +12,6 @@
  * R10000-shaped PMU (virtual i only on hardware i/16) the events of one
  * hardware counter share it among themselves, untouched by the other.
  */
-#include <string.h>
 
 #include "events/place.h"
 #include "internal.h"
@@ -20,12 +19,12 @@
 static void slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
                       unsigned hw)
 {
-	struct pmu_counter_ctl *c = &s->pst.ctl.ctr[slot];
-
-	memset(c, 0, sizeof(*c));
-	c->hw = hw;
-	c->event = hwperf_event_code(&s->res[vi], hw);
-	c->modes = s->ctl.ev[vi].modes;
+	/* Field by field: the rest is check()'s and set_periods' output. */
+	s->pst.ctl.ctr[slot] = (struct pmu_counter_ctl){
+		.hw = hw,
+		.event = hwperf_event_code(&s->res[vi], hw),
+		.modes = s->ctl.ev[vi].modes,
+	};
 	s->slot_vctr[slot] = (uint8_t)vi;
 }
 
@@ -51,6 +50,9 @@ static unsigned choose(struct hwperf_set *s)
 	/* Too big for a kernel stack; the hwperf lock guards it. */
 	static struct ev_place pl;
 
+	uint32_t reach = 0;
+	unsigned nused = 0;
+
 	pl.want = s->used;
 	pl.fixed = fixed_counters(&hwperf_core.caps);
 	for (uint32_t u = s->used; u; u &= u - 1) {
@@ -59,7 +61,25 @@ static unsigned choose(struct hwperf_set *s)
 		pl.mask[vi] = s->res[vi].hwmask;
 		pl.rank[vi] = s->v[vi].running;
 		pl.nctr[vi] = s->res[vi].nctr;
+		reach |= s->res[vi].hwmask;
+		nused++;
 	}
+	/* More events than counters (every rotation): the engine then
+	 * compares events by how constrained they are at each step, which
+	 * is nctr or, when 0, its count of the mask.  Give it the count
+	 * found at enable: the same order, without counting bits 32 times
+	 * per pick.  (With few enough events a 0 also tells the engine the
+	 * counters are interchangeable; that case keeps its 0s.) */
+	unsigned nreach = 0;
+
+	for (; reach; reach &= reach - 1)
+		nreach++;
+	if (nused > nreach)
+		for (uint32_t u = s->used; u; u &= u - 1) {
+			unsigned vi = (unsigned)__builtin_ctz(u);
+
+			pl.nctr[vi] = s->res[vi].tight;
+		}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)
 		slot_fill(s, k, pl.order[k], pl.hw[pl.order[k]]);
@@ -89,6 +109,30 @@ void hwperf_set_periods(struct hwperf_set *s)
 	}
 }
 
+/* Bumped whenever the PMU's shape may have changed (hwperf_init, a soft
+ * reshape): every kept placement is then stale.  Never 0, which a new
+ * set's place_shape is. */
+static uint32_t shape = 1;
+
+void hwperf_place_forget_all(void)
+{
+	shape = shape + 1 ? shape + 1 : 1;
+}
+
+/*
+ * A set whose last placement took every used counter, placed again with
+ * the same control on the same PMU, would be placed the same: ranks only
+ * order the slots when something must be left out, and an unchanged
+ * control passes check() again.  Only the periods are new (ireload's
+ * part, as the driver interface allows).  A multiplexed set is placed
+ * afresh each time, least time-running first.
+ */
+static bool placement_kept(const struct hwperf_set *s, bool global)
+{
+	return s->place_all && s->place_seq == s->ctl_seq &&
+	       s->place_shape == shape && s->place_global == global;
+}
+
 /*
  * Choose, let the driver validate (it may refuse combinations hwperf
  * cannot foresee: then the last choice is dropped), set periods.
@@ -97,18 +141,34 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
 	char reason[PMU_REASON_MAX];
-	unsigned n = choose(s);
+	unsigned n;
 
+	if (placement_kept(s, global)) {
+		n = s->place_n;
+		s->pst.ctl.n = n;
+		s->placed = s->used;
+		hwperf_set_periods(s);
+		goto load;
+	}
+	n = choose(s);
 	for (;;) {
 		s->pst.ctl.n = n;
 		hwperf_set_periods(s);
 		if (ops->check(&s->pst.ctl, global, reason, sizeof(reason)) == 0)
 			break;
-		if (n == 0)
+		if (n == 0) {
+			s->place_all = false;
 			return -1;
+		}
 		n--;
 		s->placed &= ~(1u << s->slot_vctr[n]);
 	}
+	s->place_seq = s->ctl_seq;
+	s->place_shape = shape;
+	s->place_global = global;
+	s->place_n = (uint8_t)n;
+	s->place_all = s->placed == s->used;
+load:
 	for (unsigned k = 0; k < n; k++)
 		s->pst.ctr[k].sum = 0;
 	s->pst.cpu = cpu;

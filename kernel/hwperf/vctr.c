@@ -52,9 +52,12 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 	s->ctl = *ctl;
 	memcpy(s->res, res, sizeof(s->res));
 	s->used = 0;
+	s->thresh_used = 0;
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (res[i].used)
 			s->used |= 1u << i;
+		if (res[i].used && ctl->ev[i].thresh > 0)
+			s->thresh_used |= 1u << i;
 		if (!(kept & (1u << i)))
 			vctr_reset(s, i);
 		else if (rethresh & (1u << i))
@@ -74,13 +77,12 @@ void hwperf_set_fold(struct hwperf_set *s)
 		s->pst.ctr[k].sum = 0;
 	}
 	s->pst.cycles_sum = 0;
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!(s->used & (1u << i)))
-			continue;
-		s->v[i].enabled += elapsed;
-		if (s->placed & (1u << i))
-			s->v[i].running += elapsed;
-	}
+	/* Every switch and tick folds: visit the used counters only, and
+	 * for time-running only those on hardware. */
+	for (uint32_t u = s->used; u; u &= u - 1)
+		s->v[__builtin_ctz(u)].enabled += elapsed;
+	for (uint32_t u = s->placed; u; u &= u - 1)
+		s->v[__builtin_ctz(u)].running += elapsed;
 }
 
 /* Every read leaves through here, so every read is checked. */

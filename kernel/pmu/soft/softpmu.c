@@ -30,6 +30,7 @@ struct soft_bank {
 	uint32_t mode;          /* PMU_MODE_* the CPU is in */
 	uint64_t since;         /* cycles credited up to here */
 	uint32_t kinds;         /* pmu_kevent kinds its enabled counters count */
+	uint32_t on;            /* bit = hw counter with SOFTPMU_SEL_ENABLE */
 };
 
 static uint64_t no_clock(void)
@@ -49,6 +50,11 @@ static struct softpmu_config cfg = {
 	.this_cpu = cpu_zero,
 };
 static struct soft_bank banks[SOFTPMU_MAX_CPUS];
+/* Banks with kinds != 0: what tell_wanted has to look at. */
+static uint32_t banks_counting;
+/* pmu_width_mask(cfg.width), kept with cfg: every event added needs it. */
+static uint64_t wmask = 0xffffffffu;
+_Static_assert(SOFTPMU_WIDTH_DEFAULT == 32, "wmask starts as the default width's");
 
 static const struct pmu_event soft_events[] = {
 	{ "cycles", SOFTPMU_CYCLES, ANY_COUNTER,
@@ -112,9 +118,19 @@ static void tell_wanted(void)
 {
 	uint32_t kinds = 0;
 
-	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++)
-		kinds |= banks[i].kinds;
+	for (uint32_t m = banks_counting; m; m &= m - 1)
+		kinds |= banks[__builtin_ctz(m)].kinds;
 	pmu_kevents_want(kinds);
+}
+
+/* A bank's kinds changed (every resume and suspend). */
+static void bank_kinds(struct soft_bank *b, uint32_t kinds)
+{
+	uint32_t bit = 1u << (unsigned)(b - banks);
+
+	b->kinds = kinds;
+	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
+	tell_wanted();
 }
 
 static bool config_valid(unsigned ncounters, unsigned width)
@@ -129,11 +145,13 @@ int softpmu_configure(const struct softpmu_config *c)
 	if (!config_valid(c->ncounters, c->width))
 		return -EINVAL;
 	cfg = *c;
+	wmask = pmu_width_mask(cfg.width);
 	if (!cfg.clock)
 		cfg.clock = no_clock;
 	if (!cfg.this_cpu)
 		cfg.this_cpu = cpu_zero;
 	memset(banks, 0, sizeof(banks));
+	banks_counting = 0;
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		banks[i].mode = PMU_MODE_K;
 		banks[i].since = cfg.clock();
@@ -155,18 +173,21 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 		return -EINVAL;
 	cfg.ncounters = ncounters;
 	cfg.width = width;
+	wmask = pmu_width_mask(width);
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		memset(banks[i].ctr, 0, sizeof(banks[i].ctr));
 		banks[i].ovf = 0;
 		banks[i].kinds = 0;
+		banks[i].on = 0;
 	}
+	banks_counting = 0;
 	tell_wanted();
 	return 0;
 }
 
 static uint64_t mask(void)
 {
-	return pmu_width_mask(cfg.width);
+	return wmask;
 }
 
 static struct soft_bank *this_bank(void)
@@ -218,11 +239,24 @@ static void add_events(struct soft_bank *b, unsigned hw, enum softpmu_event ev,
 	}
 }
 
+/*
+ * Counter by counter upwards, the enabled ones only.  An interrupt may
+ * load another set midway: the enabled mask is read again before each
+ * counter, so a counter it enables above this one still gets the events,
+ * as a scan of every counter would give it.
+ */
 static void broadcast(struct soft_bank *b, enum softpmu_event ev,
                       uint32_t mode, uint64_t n, uintptr_t pc)
 {
-	for (unsigned hw = 0; hw < cfg.ncounters; hw++)
+	uint32_t above = ~0u;
+	uint32_t m;
+
+	while ((m = b->on & above) != 0) {
+		unsigned hw = (unsigned)__builtin_ctz(m);
+
+		above = ~((2u << hw) - 1u);
 		add_events(b, hw, ev, mode, n, pc);
+	}
 }
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
@@ -368,20 +402,22 @@ static void soft_resume(struct pmu_state *st)
 	b->since = now;
 	/* One set is loaded on a bank at a time: its counters are the
 	 * bank's enabled ones. */
-	b->kinds = 0;
+	uint32_t kinds = 0;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
 
 		h->sel = (uint32_t)c->evtsel;
-		b->kinds |= kinds_of(c->event);
+		if (h->sel & SOFTPMU_SEL_ENABLE)
+			b->on |= 1u << c->hw;
+		kinds |= kinds_of(c->event);
 		if (c->flags & PMU_CTR_IMODE)
 			h->value = st->ctr[k].start & mask();
 		else
 			st->ctr[k].start = h->value;
 	}
 	st->cycles_start = now;
-	tell_wanted();
+	bank_kinds(b, kinds);
 }
 
 /*
@@ -428,12 +464,13 @@ static void soft_suspend(struct pmu_state *st)
 		st->ctr[k].start = h->value;
 	}
 	credit_cycles_folding(b, st, now);
-	for (unsigned k = 0; k < st->ctl.n; k++)
+	for (unsigned k = 0; k < st->ctl.n; k++) {
 		b->ctr[st->ctl.ctr[k].hw].sel = 0;
-	b->kinds = 0;
+		b->on &= ~(1u << st->ctl.ctr[k].hw);
+	}
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
-	tell_wanted();
+	bank_kinds(b, 0);
 }
 
 static uint32_t soft_identify_overflow(struct pmu_state *st)
