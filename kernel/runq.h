@@ -78,6 +78,11 @@ static inline struct list_node *runq_pop(struct runq *rq)
  * urgent task waits, or when its slice is used up and a task of its own
  * level waits (round robin).  Alone at its level it keeps running.
  */
-bool runq_must_yield(const struct runq *rq, int prio, unsigned slice_left);
+static inline bool runq_must_yield(const struct runq *rq, int prio, unsigned slice_left)
+{
+	int best = runq_best_prio(rq);
+
+	return best < prio || (slice_left == 0 && best == prio);
+}
 
 #endif

@@ -159,15 +159,21 @@ void sched_first_run(void)
 	arch_irq_restore(f);
 }
 
+/* Out of line: every return from a trap asks, and nearly always the
+ * answer is no, which then costs no stack frame. */
+static __attribute__((noinline)) void preempt_now(struct cpu *c)
+{
+	irqflags_t f = arch_irq_save();
+	switch_to_next(c, SWITCH_PREEMPT);
+	arch_irq_restore(f);
+}
+
 void sched_preempt(void)
 {
 	struct cpu *c = this_cpu();
 
-	if (!ready || !c->need_resched || c->current->preempt_off)
-		return;
-	irqflags_t f = arch_irq_save();
-	switch_to_next(c, SWITCH_PREEMPT);
-	arch_irq_restore(f);
+	if (ready && c->need_resched && !c->current->preempt_off)
+		preempt_now(c);
 }
 
 void sched_yield(void)

@@ -90,6 +90,8 @@ struct hwperf_set {
 	struct hwperf_vctr v[HWPERF_NVCTR];
 	uint32_t used;          /* mask of virtual counters in use */
 	uint32_t thresh_used;   /* those of used with a threshold */
+	bool crowded;           /* more used than counters they can reach:
+	                         * multiplexed whatever the driver says */
 	uint32_t placed;        /* mask of those on hardware right now */
 	/* The last placement (mux.c), kept while the set is off the PMU:
 	 * valid for this ctl_seq and PMU shape when it placed every used

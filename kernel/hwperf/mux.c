@@ -50,35 +50,29 @@ static unsigned choose(struct hwperf_set *s)
 	/* Too big for a kernel stack; the hwperf lock guards it. */
 	static struct ev_place pl;
 
-	uint32_t reach = 0;
-	unsigned nused = 0;
-
 	pl.want = s->used;
 	pl.fixed = fixed_counters(&hwperf_core.caps);
-	for (uint32_t u = s->used; u; u &= u - 1) {
-		unsigned vi = (unsigned)__builtin_ctz(u);
-
-		pl.mask[vi] = s->res[vi].hwmask;
-		pl.rank[vi] = s->v[vi].running;
-		pl.nctr[vi] = s->res[vi].nctr;
-		reach |= s->res[vi].hwmask;
-		nused++;
-	}
-	/* More events than counters (every rotation): the engine then
-	 * compares events by how constrained they are at each step, which
-	 * is nctr or, when 0, its count of the mask.  Give it the count
-	 * found at enable: the same order, without counting bits 32 times
-	 * per pick.  (With few enough events a 0 also tells the engine the
-	 * counters are interchangeable; that case keeps its 0s.) */
-	unsigned nreach = 0;
-
-	for (; reach; reach &= reach - 1)
-		nreach++;
-	if (nused > nreach)
+	/* A crowded set (every rotation) has the engine compare events by
+	 * how constrained they are at each pick: nctr or, when 0, its count
+	 * of the mask.  Give it the count found at enable, the same order
+	 * without counting bits 32 times per pick.  (In a set that may fit,
+	 * a 0 also tells the engine the counters are interchangeable: it
+	 * keeps its 0s.) */
+	if (s->crowded)
 		for (uint32_t u = s->used; u; u &= u - 1) {
 			unsigned vi = (unsigned)__builtin_ctz(u);
 
+			pl.mask[vi] = s->res[vi].hwmask;
+			pl.rank[vi] = s->v[vi].running;
 			pl.nctr[vi] = s->res[vi].tight;
+		}
+	else
+		for (uint32_t u = s->used; u; u &= u - 1) {
+			unsigned vi = (unsigned)__builtin_ctz(u);
+
+			pl.mask[vi] = s->res[vi].hwmask;
+			pl.rank[vi] = s->v[vi].running;
+			pl.nctr[vi] = s->res[vi].nctr;
 		}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)

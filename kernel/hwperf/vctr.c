@@ -39,7 +39,8 @@ bool hwperf_same_event(const struct hwperf_event *a,
 void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
                         const struct hwperf_res *res)
 {
-	uint32_t kept = 0, rethresh = 0;
+	uint32_t kept = 0, rethresh = 0, reach = 0;
+	unsigned nused = 0, nreach = 0;
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (!res[i].used || !s->has_ctl ||
@@ -54,8 +55,11 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 	s->used = 0;
 	s->thresh_used = 0;
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (res[i].used)
+		if (res[i].used) {
 			s->used |= 1u << i;
+			reach |= res[i].hwmask;
+			nused++;
+		}
 		if (res[i].used && ctl->ev[i].thresh > 0)
 			s->thresh_used |= 1u << i;
 		if (!(kept & (1u << i)))
@@ -63,6 +67,9 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 		else if (rethresh & (1u << i))
 			s->v[i].next_at = s->v[i].count + thresh_of(s, i);
 	}
+	for (; reach; reach &= reach - 1)
+		nreach++;
+	s->crowded = nused > nreach;
 	s->placed = 0;
 	s->ctl_seq++;
 	s->has_ctl = true;

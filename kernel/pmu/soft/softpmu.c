@@ -376,7 +376,9 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 			c->ireset = pmu_ireset_wrap(c->period, cfg.width);
 		}
 	}
-	memset(ctl->global, 0, sizeof(ctl->global));
+	/* Stores, not memset: this runs at every placement of a crowded set. */
+	_Static_assert(PMU_GLOBAL_REGS == 4, "every global register zeroed below");
+	ctl->global[0] = ctl->global[1] = ctl->global[2] = ctl->global[3] = 0;
 	return 0;
 }
 
@@ -421,52 +423,49 @@ static void soft_resume(struct pmu_state *st)
 }
 
 /*
- * Cycles still owed to counters being stopped, after their other events
- * were folded: add them wrap by wrap straight into the sums (no interrupt
+ * Cycles still owed to a counter being stopped, after its other events
+ * were folded: add them wrap by wrap straight into the sum (no interrupt
  * here, the caller is already handling this state), so no wrap is ever
  * missed however narrow the counter.
  */
 static void credit_cycles_folding(struct soft_bank *b, struct pmu_state *st,
-                                  uint64_t now)
+                                  unsigned k, struct soft_ctr *h, uint64_t n)
 {
-	uint64_t owed = now - b->since;
+	while (n) {
+		uint64_t room = mask() - h->value;
+		uint64_t step = n <= room ? n : room + 1;
 
-	b->since = now;
-	for (unsigned k = 0; k < st->ctl.n; k++) {
-		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
-		uint64_t n = owed;
-
-		if (!counts(h->sel, SOFTPMU_CYCLES, b->mode))
-			continue;
-		while (n) {
-			uint64_t room = mask() - h->value;
-			uint64_t step = n <= room ? n : room + 1;
-
-			h->value = (h->value + step) & mask();
-			if (step > room)
-				b->ovf |= 1u << st->ctl.ctr[k].hw;
-			st->ctr[k].sum += step;
-			st->ctr[k].start = h->value;
-			n -= step;
-		}
+		h->value = (h->value + step) & mask();
+		if (step > room)
+			b->ovf |= 1u << st->ctl.ctr[k].hw;
+		st->ctr[k].sum += step;
+		st->ctr[k].start = h->value;
+		n -= step;
 	}
 }
 
+/*
+ * One pass, counter by counter: its events since resume, the cycles
+ * still owed to it, then it stops.  Counters are independent of each
+ * other, so each sees the order a pass per step would give it.
+ */
 static void soft_suspend(struct pmu_state *st)
 {
 	struct soft_bank *b = bank_of(st);
 	uint64_t now = cfg.clock();
+	uint64_t owed = now - b->since;
 
+	b->since = now;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
-		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+		unsigned hw = st->ctl.ctr[k].hw;
+		struct soft_ctr *h = &b->ctr[hw];
 
-		st->ctr[k].sum += pmu_delta(st->ctr[k].start, h->value, cfg.width);
+		st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
 		st->ctr[k].start = h->value;
-	}
-	credit_cycles_folding(b, st, now);
-	for (unsigned k = 0; k < st->ctl.n; k++) {
-		b->ctr[st->ctl.ctr[k].hw].sel = 0;
-		b->on &= ~(1u << st->ctl.ctr[k].hw);
+		if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
+			credit_cycles_folding(b, st, k, h, owed);
+		h->sel = 0;
+		b->on &= ~(1u << hw);
 	}
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
