@@ -42,7 +42,7 @@ static void rotate(unsigned cpu)
 	hwperf_core.ops->suspend(&s->pst);
 	hwperf_set_fold(s);
 	hwperf_thresholds(s, hwperf_owner(cpu), 0);
-	if (hwperf_place(s, cpu, c->task == NULL) == 0) {
+	if (hwperf_place(s, cpu, c->task == NULL, true) == 0) {
 		hwperf_core.ops->resume(&s->pst);
 		return;
 	}

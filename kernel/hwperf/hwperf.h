@@ -98,9 +98,11 @@ struct hwperf_set {
 	 * counter, so loading the set again skips choosing and checking. */
 	uint32_t place_seq;
 	uint32_t place_shape;
+	uint32_t place_mask;    /* placed, as of that placement */
 	uint8_t place_n;
 	bool place_all;
 	bool place_global;
+	uint64_t since_place;   /* cycles loaded since that placement */
 	uint8_t slot_vctr[PMU_MAX_COUNTERS];
 	struct pmu_state pst;
 	uint32_t gen;           /* generation (R7) */
@@ -131,6 +133,15 @@ bool hwperf_name_eq(const char *a, const char *b);
 
 /* Probe ops and make it the active PMU.  Returns 0 or -ENODEV. */
 int hwperf_init(const struct pmu_ops *ops, struct hwperf_reason *why);
+/*
+ * R13 rotates a multiplexed set at the clock ticks that land while it is
+ * loaded; a switch-in keeps its last placement.  So that a task which
+ * never has a tick land in it (it sleeps before each) still rotates, a
+ * switch-in also places afresh once the set has been loaded `cycles`
+ * cycle-counter ticks since its last placement: one tick period.  0 (the
+ * state after hwperf_init) places afresh at every switch-in.
+ */
+void hwperf_set_rotation(uint64_t cycles);
 /*
  * Probe the n drivers; the index of the one to use (present, counting,
  * highest rank, or the one named want if that qualifies), or -1.  report,

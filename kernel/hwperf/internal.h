@@ -46,6 +46,7 @@ struct hwperf_core {
 	bool ready;
 	enum hwperf_mode mode;
 	struct hwperf_task *holders;    /* tasks holding USER counters */
+	uint64_t rotate_cycles;         /* hwperf_set_rotation */
 	/* SYSTEM mode: the global block and who holds it. */
 	struct hwperf_set sys;
 	int sys_pid;                    /* holder pid, -1 for the kernel */
@@ -88,7 +89,8 @@ void hwperf_inv_check_sys_sum(void);
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global);
+/* rotate: a tick's rotation (R13), never the kept placement. */
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate);
 /* The PMU's shape may have changed: no kept placement is valid. */
 void hwperf_place_forget_all(void);
 void hwperf_set_periods(struct hwperf_set *s);

@@ -23,7 +23,7 @@ void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t)
 {
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
-	if (hwperf_place(s, cpu, t == NULL) < 0)
+	if (hwperf_place(s, cpu, t == NULL, false) < 0)
 		return;
 	hwperf_core.ops->resume(&s->pst);
 	c->loaded = s;

@@ -113,34 +113,46 @@ void hwperf_place_forget_all(void)
 	shape = shape + 1 ? shape + 1 : 1;
 }
 
+void hwperf_set_rotation(uint64_t cycles)
+{
+	hwperf_core.rotate_cycles = cycles;
+}
+
 /*
  * A set whose last placement took every used counter, placed again with
  * the same control on the same PMU, would be placed the same: ranks only
  * order the slots when something must be left out, and an unchanged
  * control passes check() again.  Only the periods are new (ireload's
- * part, as the driver interface allows).  A multiplexed set is placed
- * afresh each time, least time-running first.
+ * part, as the driver interface allows).  A multiplexed set keeps its
+ * placement until a tick rotates it (R13), or until it has been loaded a
+ * tick period since (hwperf_set_rotation): then least time-running first.
  */
-static bool placement_kept(const struct hwperf_set *s, bool global)
+static bool placement_kept(const struct hwperf_set *s, bool global, bool rotate)
 {
-	return s->place_all && s->place_seq == s->ctl_seq &&
-	       s->place_shape == shape && s->place_global == global;
+	uint64_t period = hwperf_core.rotate_cycles;
+
+	if (s->place_seq != s->ctl_seq || s->place_shape != shape ||
+	    s->place_global != global)
+		return false;
+	if (s->place_all)
+		return true;
+	return !rotate && period > 0 && s->since_place < period;
 }
 
 /*
  * Choose, let the driver validate (it may refuse combinations hwperf
  * cannot foresee: then the last choice is dropped), set periods.
  */
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global)
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
 	char reason[PMU_REASON_MAX];
 	unsigned n;
 
-	if (placement_kept(s, global)) {
+	if (placement_kept(s, global, rotate)) {
 		n = s->place_n;
 		s->pst.ctl.n = n;
-		s->placed = s->used;
+		s->placed = s->place_mask;
 		hwperf_set_periods(s);
 		goto load;
 	}
@@ -151,7 +163,7 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global)
 		if (ops->check(&s->pst.ctl, global, reason, sizeof(reason)) == 0)
 			break;
 		if (n == 0) {
-			s->place_all = false;
+			s->place_shape = 0;    /* nothing kept (shape is never 0) */
 			return -1;
 		}
 		n--;
@@ -161,7 +173,9 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global)
 	s->place_shape = shape;
 	s->place_global = global;
 	s->place_n = (uint8_t)n;
+	s->place_mask = s->placed;
 	s->place_all = s->placed == s->used;
+	s->since_place = 0;
 load:
 	for (unsigned k = 0; k < n; k++)
 		s->pst.ctr[k].sum = 0;

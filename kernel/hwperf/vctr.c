@@ -84,6 +84,7 @@ void hwperf_set_fold(struct hwperf_set *s)
 		s->pst.ctr[k].sum = 0;
 	}
 	s->pst.cycles_sum = 0;
+	s->since_place += elapsed;
 	/* Every switch and tick folds: visit the used counters only, and
 	 * for time-running only those on hardware. */
 	for (uint32_t u = s->used; u; u &= u - 1)

@@ -150,8 +150,9 @@ static void test_full_placement_is_kept_until_control_changes(void **state)
 	assert_int_equal(hwt_count(10, 1), 4);
 }
 
-/* More events than counters: every load places again, least run first,
- * so each event gets its turn across switches alone. */
+/* More events than counters and no rotation period (the state after
+ * hwperf_init): every load places again, least run first, so each event
+ * gets its turn across switches alone. */
 static void test_multiplexed_set_is_placed_at_every_load(void **state)
 {
 	struct hwperf_counts c;
@@ -173,6 +174,48 @@ static void test_multiplexed_set_is_placed_at_every_load(void **state)
 		assert_int_equal(c.enabled[i], 300);
 		assert_int_equal(c.running[i], 200);
 	}
+}
+
+/* With a rotation period (one tick's worth of cycles in the kernel), a
+ * crowded set keeps its placement across switch-ins until it has been
+ * loaded that long, and a tick always rotates it (R13). */
+static void test_multiplexed_set_rotates_per_period_and_at_ticks(void **state)
+{
+	struct hwperf_counts c;
+	struct hwperf_reason why;
+
+	(void)state;
+	hwperf_set_rotation(250);
+	assert_true(hwt_enable(a, 0, "instructions,branches,misses", &why) > 0);
+	unsigned at_enable = checks;
+
+	for (unsigned i = 0; i < 3; i++) {
+		fake_run(0, a);
+		fakepmu_clock += 100;
+		fakepmu_count(0, FK_INSNS, PMU_MODE_U, 1);
+		fake_run(0, b);
+	}
+	/* Loaded 0, 100 and 200 cycles after the first placement: kept. */
+	assert_int_equal(checks, at_enable + 1);
+	assert_true(hwperf_read(NULL, 10, &c, &why) > 0);
+	assert_int_equal(c.running[0], 300);
+	assert_int_equal(c.running[1], 300);
+	assert_int_equal(c.running[2], 0);
+	assert_int_equal(c.count[0], 3);
+
+	/* 300 cycles since: placed afresh, the event that waited first. */
+	fake_run(0, a);
+	assert_int_equal(checks, at_enable + 2);
+	fakepmu_clock += 50;
+	fake_tick(0);                   /* R13: the tick rotates */
+	assert_int_equal(checks, at_enable + 3);
+	fakepmu_clock += 50;
+	fake_run(0, b);
+	assert_true(hwperf_read(NULL, 10, &c, &why) > 0);
+	for (unsigned i = 0; i < 3; i++)
+		assert_int_equal(c.enabled[i], 400);
+	assert_int_equal(c.running[2], 100);
+	assert_int_equal(c.running[0] + c.running[1] + c.running[2], 800);
 }
 
 /* ---- event codes settled at enable ----------------------------------------- */
@@ -229,6 +272,7 @@ int main(void)
 		cmocka_unit_test_setup(test_quiet_hooks_keep_counts_exact, setup),
 		cmocka_unit_test_setup(test_full_placement_is_kept_until_control_changes, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_is_placed_at_every_load, setup),
+		cmocka_unit_test_setup(test_multiplexed_set_rotates_per_period_and_at_ticks, setup),
 		cmocka_unit_test_setup(test_event_codes_settled_once_or_searched_per_counter, setup),
 	};
 
