@@ -104,9 +104,16 @@ void hwperf_restart(struct hwperf_set *s);
 struct hwperf_task *hwperf_owner(unsigned cpu);
 void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur);
 
-/* overflow.c: thresholds (R15) */
-void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
-                       uintptr_t pc);
+/* overflow.c: thresholds (R15); every fold is followed by this, and most
+ * sets have none, so that case costs no call. */
+void hwperf_thresholds_due(struct hwperf_set *s, struct hwperf_task *owner,
+                           uintptr_t pc);
+static inline void hwperf_thresholds(struct hwperf_set *s,
+                                     struct hwperf_task *owner, uintptr_t pc)
+{
+	if (s->thresh_used)
+		hwperf_thresholds_due(s, owner, pc);
+}
 /* Returns the slots identify_overflow() found overflowed (0: spurious). */
 uint32_t hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode);
 

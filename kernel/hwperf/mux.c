@@ -153,7 +153,10 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 		n = s->place_n;
 		s->pst.ctl.n = n;
 		s->placed = s->place_mask;
-		hwperf_set_periods(s);
+		/* Without thresholds every period is its counter's longest,
+		 * as the placement left it: only thresholds move them. */
+		if (s->thresh_used)
+			hwperf_set_periods(s);
 		goto load;
 	}
 	n = choose(s);

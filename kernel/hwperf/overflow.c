@@ -28,8 +28,8 @@ static void act(struct hwperf_set *s, struct hwperf_task *owner, unsigned i,
 		hwperf_env_signal(owner, s->ctl.sig);
 }
 
-void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
-                       uintptr_t pc)
+void hwperf_thresholds_due(struct hwperf_set *s, struct hwperf_task *owner,
+                           uintptr_t pc)
 {
 	/* Every switch-out and tick lands here: only the counters with a
 	 * threshold (found at install) are looked at. */

@@ -31,6 +31,7 @@ struct soft_bank {
 	uint64_t since;         /* cycles credited up to here */
 	uint32_t kinds;         /* pmu_kevent kinds its enabled counters count */
 	uint32_t on;            /* bit = hw counter with SOFTPMU_SEL_ENABLE */
+	uint32_t cycle_modes;   /* modes some enabled counter counts cycles in */
 };
 
 static uint64_t no_clock(void)
@@ -179,6 +180,7 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 		banks[i].ovf = 0;
 		banks[i].kinds = 0;
 		banks[i].on = 0;
+		banks[i].cycle_modes = 0;
 	}
 	banks_counting = 0;
 	tell_wanted();
@@ -251,6 +253,10 @@ static void broadcast(struct soft_bank *b, enum softpmu_event ev,
 	uint32_t above = ~0u;
 	uint32_t m;
 
+	/* Cycles are credited at every entry, in both modes, and mostly
+	 * only user cycles are counted: none of this mode, nothing to do. */
+	if (n == 0 || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
+		return;
 	while ((m = b->on & above) != 0) {
 		unsigned hw = (unsigned)__builtin_ctz(m);
 
@@ -405,6 +411,7 @@ static void soft_resume(struct pmu_state *st)
 	/* One set is loaded on a bank at a time: its counters are the
 	 * bank's enabled ones. */
 	uint32_t kinds = 0;
+	b->cycle_modes = 0;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
@@ -412,6 +419,9 @@ static void soft_resume(struct pmu_state *st)
 		h->sel = (uint32_t)c->evtsel;
 		if (h->sel & SOFTPMU_SEL_ENABLE)
 			b->on |= 1u << c->hw;
+		if ((h->sel & SOFTPMU_SEL_ENABLE) &&
+		    (h->sel & SOFTPMU_SEL_EVENT_MASK) == SOFTPMU_CYCLES)
+			b->cycle_modes |= h->sel >> SOFTPMU_SEL_MODE_SHIFT;
 		kinds |= kinds_of(c->event);
 		if (c->flags & PMU_CTR_IMODE)
 			h->value = st->ctr[k].start & mask();
@@ -467,6 +477,7 @@ static void soft_suspend(struct pmu_state *st)
 		h->sel = 0;
 		b->on &= ~(1u << hw);
 	}
+	b->cycle_modes = 0;
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
 	bank_kinds(b, 0);
