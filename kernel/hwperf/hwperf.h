@@ -107,6 +107,7 @@ struct hwperf_set {
 	struct pmu_state pst;
 	uint32_t gen;           /* generation (R7) */
 	uint32_t ctl_seq;       /* bumped when ctl changes, to reload lazily */
+	uint32_t ctl_id;        /* unique to each install, kernel-wide (mux.c) */
 	bool profile;           /* overflow adds a profile hit, not a signal */
 	bool has_ctl;           /* a control has ever been set */
 };

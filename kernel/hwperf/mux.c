@@ -41,6 +41,11 @@ static uint32_t fixed_counters(const struct pmu_caps *caps)
 _Static_assert(HWPERF_NVCTR <= EV_PLACE_MAX,
                "the engine must take every virtual counter");
 
+/* Bumped whenever the PMU's shape may have changed (hwperf_init, a soft
+ * reshape): every kept placement is then stale.  Never 0, which a new
+ * set's place_shape is. */
+static uint32_t shape = 1;
+
 /*
  * Slots in the engine's order (least time-running first), so dropping the
  * last slot drops the event that ran most.  Returns the slots filled.
@@ -49,31 +54,33 @@ static unsigned choose(struct hwperf_set *s)
 {
 	/* Too big for a kernel stack; the hwperf lock guards it. */
 	static struct ev_place pl;
+	/* The control and shape pl's constraints were last filled for: a
+	 * set rotating tick after tick gives only new ranks. */
+	static uint32_t pl_ctl_id, pl_shape;
 
 	pl.want = s->used;
-	pl.fixed = fixed_counters(&hwperf_core.caps);
-	/* A crowded set (every rotation) has the engine compare events by
-	 * how constrained they are at each pick: nctr or, when 0, its count
-	 * of the mask.  Give it the count found at enable, the same order
-	 * without counting bits 32 times per pick.  (In a set that may fit,
-	 * a 0 also tells the engine the counters are interchangeable: it
-	 * keeps its 0s.) */
-	if (s->crowded)
+	if (pl_ctl_id != s->ctl_id || pl_shape != shape) {
+		pl.fixed = fixed_counters(&hwperf_core.caps);
+		/* A crowded set (every rotation) has the engine compare
+		 * events by how constrained they are at each pick: nctr or,
+		 * when 0, its count of the mask.  Give it the count found at
+		 * enable, the same order without counting bits 32 times per
+		 * pick.  (In a set that may fit, a 0 also tells the engine
+		 * the counters are interchangeable: it keeps its 0s.) */
 		for (uint32_t u = s->used; u; u &= u - 1) {
 			unsigned vi = (unsigned)__builtin_ctz(u);
 
 			pl.mask[vi] = s->res[vi].hwmask;
-			pl.rank[vi] = s->v[vi].running;
-			pl.nctr[vi] = s->res[vi].tight;
+			pl.nctr[vi] = s->crowded ? s->res[vi].tight : s->res[vi].nctr;
 		}
-	else
-		for (uint32_t u = s->used; u; u &= u - 1) {
-			unsigned vi = (unsigned)__builtin_ctz(u);
+		pl_ctl_id = s->ctl_id;
+		pl_shape = shape;
+	}
+	for (uint32_t u = s->used; u; u &= u - 1) {
+		unsigned vi = (unsigned)__builtin_ctz(u);
 
-			pl.mask[vi] = s->res[vi].hwmask;
-			pl.rank[vi] = s->v[vi].running;
-			pl.nctr[vi] = s->res[vi].nctr;
-		}
+		pl.rank[vi] = s->v[vi].running;
+	}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)
 		slot_fill(s, k, pl.order[k], pl.hw[pl.order[k]]);
@@ -103,10 +110,6 @@ void hwperf_set_periods(struct hwperf_set *s)
 	}
 }
 
-/* Bumped whenever the PMU's shape may have changed (hwperf_init, a soft
- * reshape): every kept placement is then stale.  Never 0, which a new
- * set's place_shape is. */
-static uint32_t shape = 1;
 
 void hwperf_place_forget_all(void)
 {

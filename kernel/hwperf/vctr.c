@@ -11,6 +11,9 @@
 
 #include "internal.h"
 
+/* Installs so far: each set's control gets the next number. */
+static uint32_t installs;
+
 static uint64_t thresh_of(const struct hwperf_set *s, unsigned i)
 {
 	return s->ctl.ev[i].thresh > 0 ? (uint64_t)s->ctl.ev[i].thresh : 0;
@@ -72,6 +75,9 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 	s->crowded = nused > nreach;
 	s->placed = 0;
 	s->ctl_seq++;
+	/* Never reused, unlike ctl_seq, which restarts with a new task's
+	 * set: what the placement engine was last given is known by it. */
+	s->ctl_id = ++installs;
 	s->has_ctl = true;
 }
 
@@ -87,8 +93,16 @@ void hwperf_set_fold(struct hwperf_set *s)
 	s->since_place += elapsed;
 	/* Every switch and tick folds: visit the used counters only, and
 	 * for time-running only those on hardware. */
-	for (uint32_t u = s->used; u; u &= u - 1)
-		s->v[__builtin_ctz(u)].enabled += elapsed;
+	if ((s->used & (s->used + 1u)) == 0) {
+		/* Counters 0..n-1, the usual shape: a plain walk. */
+		unsigned n = s->used == ~0u ? HWPERF_NVCTR : (unsigned)__builtin_ctz(~s->used);
+
+		for (unsigned i = 0; i < n; i++)
+			s->v[i].enabled += elapsed;
+	} else {
+		for (uint32_t u = s->used; u; u &= u - 1)
+			s->v[__builtin_ctz(u)].enabled += elapsed;
+	}
 	for (uint32_t u = s->placed; u; u &= u - 1)
 		s->v[__builtin_ctz(u)].running += elapsed;
 }
