@@ -218,6 +218,36 @@ static void test_multiplexed_set_rotates_per_period_and_at_ticks(void **state)
 	assert_int_equal(c.running[0] + c.running[1] + c.running[2], 800);
 }
 
+/* Two crowded sets taking turns: each placement works from its own
+ * set's constraints, never the ones the engine was given last. */
+static void test_crowded_sets_in_turn_each_placed_by_their_own_constraints(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "loads,loads,loads", &why) > 0);
+	assert_true(hwt_enable(b, 0, "stores,stores,stores", &why) > 0);
+	for (unsigned i = 0; i < 3; i++) {
+		fake_run(0, a);
+		assert_true(fakepmu_enabled(0, 0));
+		assert_int_equal(fakepmu_code(0, 0), FK_LOADS);
+		assert_false(fakepmu_enabled(0, 1));
+		fakepmu_count(0, FK_LOADS, PMU_MODE_U, 1);
+		fakepmu_clock += 10;
+		fake_run(0, b);
+		assert_true(fakepmu_enabled(0, 1));
+		assert_int_equal(fakepmu_code(0, 1), FK_STORES);
+		assert_false(fakepmu_enabled(0, 0));
+		fakepmu_count(0, FK_STORES, PMU_MODE_U, 1);
+		fakepmu_clock += 10;
+	}
+	/* Each event of a ran once of the three turns, least run first. */
+	for (unsigned i = 0; i < 3; i++) {
+		assert_int_equal(hwt_count(10, i), 1);
+		assert_int_equal(hwt_count(11, i), 1);
+	}
+}
+
 /* ---- event codes settled at enable ----------------------------------------- */
 
 #define C0 0x1u
@@ -273,6 +303,7 @@ int main(void)
 		cmocka_unit_test_setup(test_full_placement_is_kept_until_control_changes, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_is_placed_at_every_load, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_rotates_per_period_and_at_ticks, setup),
+		cmocka_unit_test_setup(test_crowded_sets_in_turn_each_placed_by_their_own_constraints, setup),
 		cmocka_unit_test_setup(test_event_codes_settled_once_or_searched_per_counter, setup),
 	};
 
