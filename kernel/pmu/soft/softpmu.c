@@ -124,10 +124,11 @@ static void tell_wanted(void)
 	pmu_kevents_want(kinds);
 }
 
-/* A bank's kinds changed (every resume and suspend). */
-static void bank_kinds(struct soft_bank *b, uint32_t kinds)
+/* The kinds of bank i changed (every resume and suspend). */
+static void bank_kinds(unsigned i, uint32_t kinds)
 {
-	uint32_t bit = 1u << (unsigned)(b - banks);
+	struct soft_bank *b = &banks[i];
+	uint32_t bit = 1u << i;
 
 	b->kinds = kinds;
 	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
@@ -388,9 +389,14 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 	return 0;
 }
 
+static unsigned bank_index(const struct pmu_state *st)
+{
+	return st->cpu % SOFTPMU_MAX_CPUS;
+}
+
 static struct soft_bank *bank_of(const struct pmu_state *st)
 {
-	return &banks[st->cpu % SOFTPMU_MAX_CPUS];
+	return &banks[bank_index(st)];
 }
 
 static void soft_resume(struct pmu_state *st)
@@ -429,7 +435,7 @@ static void soft_resume(struct pmu_state *st)
 			st->ctr[k].start = h->value;
 	}
 	st->cycles_start = now;
-	bank_kinds(b, kinds);
+	bank_kinds(bank_index(st), kinds);
 }
 
 /*
@@ -480,7 +486,7 @@ static void soft_suspend(struct pmu_state *st)
 	b->cycle_modes = 0;
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
-	bank_kinds(b, 0);
+	bank_kinds(bank_index(st), 0);
 }
 
 static uint32_t soft_identify_overflow(struct pmu_state *st)
