@@ -15,28 +15,13 @@ unsigned long hwperf_lock(unsigned cpu)
 	return flags;
 }
 
-/* Out of line, and reached by a tail call: an overflow held back is
- * rare, and every unlock (two per switch with counters) would otherwise
- * pay this loop's stack frame. */
-static __attribute__((noinline)) void unlock_after_held(unsigned cpu,
-                                                       struct hwperf_cpu *c,
-                                                       unsigned long flags)
-{
-	while (c->irq_pending) {
-		c->irq_pending = false;
-		hwperf_overflow(cpu, c->irq_pc, c->irq_mode);
-	}
-	c->busy = false;
-	hwperf_env_unlock(flags);
-}
-
 void hwperf_unlock(unsigned cpu, unsigned long flags)
 {
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
-	if (c->irq_pending) {
-		unlock_after_held(cpu, c, flags);
-		return;
+	while (c->irq_pending) {
+		c->irq_pending = false;
+		hwperf_overflow(cpu, c->irq_pc, c->irq_mode);
 	}
 	c->busy = false;
 	hwperf_env_unlock(flags);
