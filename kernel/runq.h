@@ -27,21 +27,62 @@ struct runq {
 };
 
 void runq_init(struct runq *rq);
-bool runq_prio_valid(int prio);
+
+/* The rest is on every switch's path: inline, so a switch pays no calls. */
+
+static inline bool runq_prio_valid(int prio)
+{
+	return prio >= 0 && prio < PRIO_LEVELS;
+}
+
 /* Append at the tail of its level: it runs after those already waiting. */
-void runq_push(struct runq *rq, struct list_node *n, int prio);
-/* Remove and return the head of the most urgent level, or NULL. */
-struct list_node *runq_pop(struct runq *rq);
-/* Take n off the queue (it is on level prio). */
-void runq_remove(struct runq *rq, struct list_node *n, int prio);
+static inline void runq_push(struct runq *rq, struct list_node *n, int prio)
+{
+	list_add_tail(&rq->level[prio], n);
+	rq->nonempty |= 1u << prio;
+	rq->count++;
+}
+
 /* Most urgent waiting level, or PRIO_LEVELS when the queue is empty. */
-int runq_best_prio(const struct runq *rq);
+static inline int runq_best_prio(const struct runq *rq)
+{
+	if (!rq->nonempty)
+		return PRIO_LEVELS;
+	return __builtin_ctz(rq->nonempty);
+}
+
+/* Take n off the queue (it is on level prio). */
+static inline void runq_remove(struct runq *rq, struct list_node *n, int prio)
+{
+	list_del(n);
+	rq->count--;
+	if (list_empty(&rq->level[prio]))
+		rq->nonempty &= ~(1u << prio);
+}
+
+/* Remove and return the head of the most urgent level, or NULL. */
+static inline struct list_node *runq_pop(struct runq *rq)
+{
+	int p = runq_best_prio(rq);
+
+	if (p == PRIO_LEVELS)
+		return NULL;
+	struct list_node *n = list_first(&rq->level[p]);
+	runq_remove(rq, n, p);
+	return n;
+}
+
 /*
  * The tick's rule: must a task of level prio, with slice_left ticks of
  * its slice left after this tick, give up the CPU?  Yes when a more
  * urgent task waits, or when its slice is used up and a task of its own
  * level waits (round robin).  Alone at its level it keeps running.
  */
-bool runq_must_yield(const struct runq *rq, int prio, unsigned slice_left);
+static inline bool runq_must_yield(const struct runq *rq, int prio, unsigned slice_left)
+{
+	int best = runq_best_prio(rq);
+
+	return best < prio || (slice_left == 0 && best == prio);
+}
 
 #endif

@@ -63,7 +63,7 @@ static void finish_switch(void)
 	struct task *prev = c->prev;
 
 	c->prev = NULL;
-	sched_hook_switch_in(c->current, c->idle);
+	sched_hook_switch_in(prev, c->current, c->idle);
 	if (prev && prev->state == TASK_ZOMBIE && prev->detached)
 		proc_release(prev);
 }
@@ -159,15 +159,21 @@ void sched_first_run(void)
 	arch_irq_restore(f);
 }
 
+/* Out of line: every return from a trap asks, and nearly always the
+ * answer is no, which then costs no stack frame. */
+static __attribute__((noinline)) void preempt_now(struct cpu *c)
+{
+	irqflags_t f = arch_irq_save();
+	switch_to_next(c, SWITCH_PREEMPT);
+	arch_irq_restore(f);
+}
+
 void sched_preempt(void)
 {
 	struct cpu *c = this_cpu();
 
-	if (!ready || !c->need_resched || c->current->preempt_off)
-		return;
-	irqflags_t f = arch_irq_save();
-	switch_to_next(c, SWITCH_PREEMPT);
-	arch_irq_restore(f);
+	if (ready && c->need_resched && !c->current->preempt_off)
+		preempt_now(c);
 }
 
 void sched_yield(void)
@@ -429,6 +435,8 @@ void sched_init(void)
 
 	c->current = console;
 	c->idle = idle;
+	/* No task has a read page yet (sched_hook_switch_in). */
+	arch_user_counters(false);
 	acct_clock_init(&c->clock, arch_cycles(), arch_tlb_refill_count(true),
 			arch_tlb_refill_count(false));
 	ready = true;

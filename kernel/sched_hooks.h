@@ -16,8 +16,9 @@ struct task;
 
 /* On the switching CPU, before the register switch: prev stops running. */
 void sched_hook_switch_out(struct task *prev, struct task *idle);
-/* After the switch, on next's stack, before next continues. */
-void sched_hook_switch_in(struct task *next, struct task *idle);
+/* After the switch, on next's stack, before next continues; prev is the
+ * task switched from, not yet released. */
+void sched_hook_switch_in(struct task *prev, struct task *next, struct task *idle);
 /* Every timer tick, interrupt context; cur is the running task. */
 void sched_hook_tick(struct task *cur, struct task *idle);
 

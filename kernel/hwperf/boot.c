@@ -13,6 +13,7 @@
 
 #include "arch.h"
 #include "bootargs.h"
+#include "clock.h"
 #include "env.h"
 #include "hwperf.h"
 
@@ -75,9 +76,14 @@ int hwperf_boot(void)
 		return -ENODEV;
 	}
 	rc = hwperf_init(drv[best].ops, &why);
-	if (rc < 0)
+	if (rc < 0) {
 		printf("pmu: %s\n", why.text);
-	else
-		printf("pmu: using %s\n", drv[best].name);
+		return rc;
+	}
+	printf("pmu: using %s\n", drv[best].name);
+	/* A multiplexed set rotates once per tick period of its own time
+	 * (R13); with the cycle rate unknown, at every switch-in instead. */
+	if (clock_hz)
+		hwperf_set_rotation(arch_cycles_hz() / clock_hz);
 	return rc;
 }

@@ -34,7 +34,7 @@ uint32_t hwperf_event_code(const struct hwperf_res *r, unsigned hw)
 	const struct pmu_event_table *tab;
 	const char *name;
 
-	if (r->raw)
+	if (r->raw || r->one_code)
 		return r->code;
 	tab = hwperf_core.caps.tables[r->table];
 	name = tab->events[r->entry].name;
@@ -134,6 +134,26 @@ static int encode(const struct hwperf_event *ev, const struct hwperf_lookup *lk,
 	return 0;
 }
 
+/*
+ * A named event usually has one code on every counter it may go on: then
+ * find it here, once, and placement (every switch-in of a multiplexed
+ * set) takes it without searching the table by name.  Where the code
+ * differs by counter (MIPS 24K odd and even counters), the search stays.
+ */
+static void settle_code(struct hwperf_res *r)
+{
+	uint32_t code;
+
+	if (r->raw)
+		return;
+	code = hwperf_event_code(r, lowest_bit(r->hwmask));
+	for (uint32_t m = r->hwmask; m; m &= m - 1)
+		if (hwperf_event_code(r, lowest_bit(m)) != code)
+			return;
+	r->code = code;
+	r->one_code = 1;
+}
+
 static int resolve_one(const struct hwperf_event *ev, unsigned vi,
                        struct hwperf_res *r, struct hwperf_reason *why)
 {
@@ -183,7 +203,11 @@ static int resolve_one(const struct hwperf_event *ev, unsigned vi,
 	if ((lk.has_umask || (ev->flags & (HWPERF_EV_FIELDS | HWPERF_EV_EVSEL))) &&
 	    (err = encode(ev, &lk, vi, r, why)) < 0)
 		return err;
-	return driver_check(r, ev->modes, vi, why);
+	if ((err = driver_check(r, ev->modes, vi, why)) < 0)
+		return err;
+	settle_code(r);
+	r->tight = (uint8_t)(r->nctr ? r->nctr : popcount(r->hwmask));
+	return 0;
 }
 
 int hwperf_resolve(const struct hwperf_control *ctl, struct hwperf_res *res,

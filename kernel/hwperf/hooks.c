@@ -12,7 +12,9 @@
 #include "env.h"
 #include "internal.h"
 
-void hwperf_switch_out(struct hwperf_task *prev)
+uint32_t hwperf_hot;
+
+void hwperf_switch_out_slow(struct hwperf_task *prev)
 {
 	unsigned cpu = hwperf_env_this_cpu();
 	unsigned long f = hwperf_lock(cpu);
@@ -23,7 +25,7 @@ void hwperf_switch_out(struct hwperf_task *prev)
 	hwperf_unlock(cpu, f);
 }
 
-void hwperf_switch_in(struct hwperf_task *next)
+void hwperf_switch_in_slow(struct hwperf_task *next)
 {
 	unsigned cpu = hwperf_env_this_cpu();
 	unsigned long f = hwperf_lock(cpu);
@@ -40,7 +42,7 @@ static void rotate(unsigned cpu)
 	hwperf_core.ops->suspend(&s->pst);
 	hwperf_set_fold(s);
 	hwperf_thresholds(s, hwperf_owner(cpu), 0);
-	if (hwperf_place(s, cpu, c->task == NULL) == 0) {
+	if (hwperf_place(s, cpu, c->task == NULL, true) == 0) {
 		hwperf_core.ops->resume(&s->pst);
 		return;
 	}
@@ -48,10 +50,11 @@ static void rotate(unsigned cpu)
 	if (c->task)
 		c->task->on_cpu = -1;
 	c->loaded = NULL;
+	hwperf_hot &= ~(1u << cpu);
 	c->task = NULL;
 }
 
-void hwperf_tick(struct hwperf_task *cur)
+void hwperf_tick_slow(struct hwperf_task *cur)
 {
 	unsigned cpu = hwperf_env_this_cpu();
 	unsigned long f;

@@ -64,9 +64,13 @@ struct hwperf_reason {
 struct hwperf_res {
 	uint8_t used;
 	uint8_t raw;
+	uint8_t one_code;       /* code is the event's on every counter of
+	                         * hwmask: found once, at enable (event.c) */
 	uint8_t table;          /* caps.tables[] index */
 	uint8_t nctr;           /* counters the table allows, where hwmask is
 	                         * cut to one by the R10000 layout; else 0 */
+	uint8_t tight;          /* nctr, or else hwmask's count: the engine's
+	                         * measure of how constrained it is (place.h) */
 	uint16_t entry;         /* first entry with the name */
 	uint32_t code;          /* raw code */
 	uint32_t hwmask;        /* hardware counters that may carry it */
@@ -85,11 +89,25 @@ struct hwperf_set {
 	struct hwperf_res res[HWPERF_NVCTR];
 	struct hwperf_vctr v[HWPERF_NVCTR];
 	uint32_t used;          /* mask of virtual counters in use */
+	uint32_t thresh_used;   /* those of used with a threshold */
+	bool crowded;           /* more used than counters they can reach:
+	                         * multiplexed whatever the driver says */
 	uint32_t placed;        /* mask of those on hardware right now */
+	/* The last placement (mux.c), kept while the set is off the PMU:
+	 * valid for this ctl_seq and PMU shape when it placed every used
+	 * counter, so loading the set again skips choosing and checking. */
+	uint32_t place_seq;
+	uint32_t place_shape;
+	uint32_t place_mask;    /* placed, as of that placement */
+	uint8_t place_n;
+	bool place_all;
+	bool place_global;
+	uint64_t since_place;   /* cycles loaded since that placement */
 	uint8_t slot_vctr[PMU_MAX_COUNTERS];
 	struct pmu_state pst;
 	uint32_t gen;           /* generation (R7) */
 	uint32_t ctl_seq;       /* bumped when ctl changes, to reload lazily */
+	uint32_t ctl_id;        /* unique to each install, kernel-wide (mux.c) */
 	bool profile;           /* overflow adds a profile hit, not a signal */
 	bool has_ctl;           /* a control has ever been set */
 };
@@ -116,6 +134,15 @@ bool hwperf_name_eq(const char *a, const char *b);
 
 /* Probe ops and make it the active PMU.  Returns 0 or -ENODEV. */
 int hwperf_init(const struct pmu_ops *ops, struct hwperf_reason *why);
+/*
+ * R13 rotates a multiplexed set at the clock ticks that land while it is
+ * loaded; a switch-in keeps its last placement.  So that a task which
+ * never has a tick land in it (it sleeps before each) still rotates, a
+ * switch-in also places afresh once the set has been loaded `cycles`
+ * cycle-counter ticks since its last placement: one tick period.  0 (the
+ * state after hwperf_init) places afresh at every switch-in.
+ */
+void hwperf_set_rotation(uint64_t cycles);
 /*
  * Probe the n drivers; the index of the one to use (present, counting,
  * highest rank, or the one named want if that qualifies), or -1.  report,
@@ -225,15 +252,56 @@ int hwperf_sys_release(struct hwperf_task *caller, struct hwperf_reason *why);
 
 /* ---- hooks --------------------------------------------------------------- */
 
+/*
+ * The hooks' shortcut.  hwperf_hot has bit cpu set while that CPU has a
+ * set loaded, and HWPERF_HOT_SYSTEM while SYSTEM mode is held (each CPU
+ * loads its block at its next hook).  With the word zero and a task not
+ * HWPERF_TF_ENABLED, a hook has nothing to do: nothing to unload, nothing
+ * stale, nothing to load.  So a switch or a tick among tasks without
+ * counters costs a load and a branch, not the lock.  Written under the
+ * hwperf lock; a change made on another CPU reaches this one with its
+ * kick, as every such change does.
+ */
+#define HWPERF_HOT_SYSTEM 0x80000000u
+_Static_assert(HWPERF_MAX_CPUS < 31, "a bit per CPU below HWPERF_HOT_SYSTEM");
+extern uint32_t hwperf_hot;
+
+/* hwperf_task.flags: has counters and wants them counting (the rest of
+ * the flags are internal.h's). */
+#define HWPERF_TF_ENABLED 0x01u
+
+void hwperf_switch_out_slow(struct hwperf_task *prev);
+void hwperf_switch_in_slow(struct hwperf_task *next);
+void hwperf_tick_slow(struct hwperf_task *cur);
+
+static inline bool hwperf_hooks_quiet(const struct hwperf_task *t)
+{
+	return hwperf_hot == 0 && !(t && (t->flags & HWPERF_TF_ENABLED));
+}
+
 /* Scheduler, on the CPU doing the switch, interrupts off, before the
  * register switch: prev stops counting.  prev may be NULL (idle). */
-void hwperf_switch_out(struct hwperf_task *prev);
+static inline void hwperf_switch_out(struct hwperf_task *prev)
+{
+	if (hwperf_hot != 0)
+		hwperf_switch_out_slow(prev);
+}
+
 /* Scheduler, after the switch, before returning to next: next may be NULL. */
-void hwperf_switch_in(struct hwperf_task *next);
+static inline void hwperf_switch_in(struct hwperf_task *next)
+{
+	if (!hwperf_hooks_quiet(next))
+		hwperf_switch_in_slow(next);
+}
+
 /* Timer tick, every CPU, interrupt context; cur is the running task or
  * NULL.  Rotates multiplexed events, folds counts, applies mode changes
  * made from other CPUs. */
-void hwperf_tick(struct hwperf_task *cur);
+static inline void hwperf_tick(struct hwperf_task *cur)
+{
+	if (!hwperf_hooks_quiet(cur))
+		hwperf_tick_slow(cur);
+}
 
 /* A new task that did not come from fork (the first task). */
 void hwperf_task_init(struct hwperf_task *t);
@@ -276,7 +344,10 @@ void hwperf_upage_fill(struct hwperf_task *t);
 uint64_t *hwperf_upage_publish(struct hwperf_task *t, uint64_t now);
 /* t is going away (exit): the page is no longer written. */
 void hwperf_upage_detach(struct hwperf_task *t);
-bool hwperf_upage_mapped(const struct hwperf_task *t);
+static inline bool hwperf_upage_mapped(const struct hwperf_task *t)
+{
+	return t && t->upage;
+}
 /* t holds counters: enabled, lost to SYSTEM mode (R6) or holding SYSTEM
  * mode through enable; not after release, though its last counts stay
  * readable in its set (`mem` counts the holders). */

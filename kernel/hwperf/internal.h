@@ -16,7 +16,7 @@
 #define HWPERF_GEN_FIRST 1u
 
 /* hwperf_task.flags */
-#define HWPERF_TF_ENABLED   0x01u /* has counters and wants them counting */
+/* HWPERF_TF_ENABLED   0x01u is hwperf.h's: the hooks' shortcut reads it */
 #define HWPERF_TF_LOST      0x02u /* lost them to SYSTEM mode (R6) */
 #define HWPERF_TF_SAVECHILD 0x04u /* give counts to parent at exit (R18) */
 #define HWPERF_TF_GIVEN     0x08u /* counts already went to the parent */
@@ -46,6 +46,7 @@ struct hwperf_core {
 	bool ready;
 	enum hwperf_mode mode;
 	struct hwperf_task *holders;    /* tasks holding USER counters */
+	uint64_t rotate_cycles;         /* hwperf_set_rotation */
 	/* SYSTEM mode: the global block and who holds it. */
 	struct hwperf_set sys;
 	int sys_pid;                    /* holder pid, -1 for the kernel */
@@ -88,7 +89,10 @@ void hwperf_inv_check_sys_sum(void);
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global);
+/* rotate: a tick's rotation (R13), never the kept placement. */
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate);
+/* The PMU's shape may have changed: no kept placement is valid. */
+void hwperf_place_forget_all(void);
 void hwperf_set_periods(struct hwperf_set *s);
 bool hwperf_needs_rotation(const struct hwperf_set *s);
 
@@ -100,9 +104,16 @@ void hwperf_restart(struct hwperf_set *s);
 struct hwperf_task *hwperf_owner(unsigned cpu);
 void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur);
 
-/* overflow.c: thresholds (R15) */
-void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
-                       uintptr_t pc);
+/* overflow.c: thresholds (R15); every fold is followed by this, and most
+ * sets have none, so that case costs no call. */
+void hwperf_thresholds_due(struct hwperf_set *s, struct hwperf_task *owner,
+                           uintptr_t pc);
+static inline void hwperf_thresholds(struct hwperf_set *s,
+                                     struct hwperf_task *owner, uintptr_t pc)
+{
+	if (s->thresh_used)
+		hwperf_thresholds_due(s, owner, pc);
+}
 /* Returns the slots identify_overflow() found overflowed (0: spurious). */
 uint32_t hwperf_overflow(unsigned cpu, uintptr_t pc, uint32_t mode);
 

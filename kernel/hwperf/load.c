@@ -23,10 +23,11 @@ void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t)
 {
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
-	if (hwperf_place(s, cpu, t == NULL) < 0)
+	if (hwperf_place(s, cpu, t == NULL, false) < 0)
 		return;
 	hwperf_core.ops->resume(&s->pst);
 	c->loaded = s;
+	hwperf_hot |= 1u << cpu;
 	c->task = t;
 	c->loaded_seq = s->ctl_seq;
 	if (t) {
@@ -51,6 +52,7 @@ void hwperf_unload(unsigned cpu)
 	if (c->task)
 		c->task->on_cpu = -1;
 	c->loaded = NULL;
+	hwperf_hot &= ~(1u << cpu);
 	c->task = NULL;
 }
 

@@ -12,7 +12,6 @@
  * R10000-shaped PMU (virtual i only on hardware i/16) the events of one
  * hardware counter share it among themselves, untouched by the other.
  */
-#include <string.h>
 
 #include "events/place.h"
 #include "internal.h"
@@ -20,12 +19,12 @@
 static void slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
                       unsigned hw)
 {
-	struct pmu_counter_ctl *c = &s->pst.ctl.ctr[slot];
-
-	memset(c, 0, sizeof(*c));
-	c->hw = hw;
-	c->event = hwperf_event_code(&s->res[vi], hw);
-	c->modes = s->ctl.ev[vi].modes;
+	/* Field by field: the rest is check()'s and set_periods' output. */
+	s->pst.ctl.ctr[slot] = (struct pmu_counter_ctl){
+		.hw = hw,
+		.event = hwperf_event_code(&s->res[vi], hw),
+		.modes = s->ctl.ev[vi].modes,
+	};
 	s->slot_vctr[slot] = (uint8_t)vi;
 }
 
@@ -42,6 +41,11 @@ static uint32_t fixed_counters(const struct pmu_caps *caps)
 _Static_assert(HWPERF_NVCTR <= EV_PLACE_MAX,
                "the engine must take every virtual counter");
 
+/* Bumped whenever the PMU's shape may have changed (hwperf_init, a soft
+ * reshape): every kept placement is then stale.  Never 0, which a new
+ * set's place_shape is. */
+static uint32_t shape = 1;
+
 /*
  * Slots in the engine's order (least time-running first), so dropping the
  * last slot drops the event that ran most.  Returns the slots filled.
@@ -50,15 +54,32 @@ static unsigned choose(struct hwperf_set *s)
 {
 	/* Too big for a kernel stack; the hwperf lock guards it. */
 	static struct ev_place pl;
+	/* The control and shape pl's constraints were last filled for: a
+	 * set rotating tick after tick gives only new ranks. */
+	static uint32_t pl_ctl_id, pl_shape;
 
 	pl.want = s->used;
-	pl.fixed = fixed_counters(&hwperf_core.caps);
+	if (pl_ctl_id != s->ctl_id || pl_shape != shape) {
+		pl.fixed = fixed_counters(&hwperf_core.caps);
+		/* A crowded set (every rotation) has the engine compare
+		 * events by how constrained they are at each pick: nctr or,
+		 * when 0, its count of the mask.  Give it the count found at
+		 * enable, the same order without counting bits 32 times per
+		 * pick.  (In a set that may fit, a 0 also tells the engine
+		 * the counters are interchangeable: it keeps its 0s.) */
+		for (uint32_t u = s->used; u; u &= u - 1) {
+			unsigned vi = (unsigned)__builtin_ctz(u);
+
+			pl.mask[vi] = s->res[vi].hwmask;
+			pl.nctr[vi] = s->crowded ? s->res[vi].tight : s->res[vi].nctr;
+		}
+		pl_ctl_id = s->ctl_id;
+		pl_shape = shape;
+	}
 	for (uint32_t u = s->used; u; u &= u - 1) {
 		unsigned vi = (unsigned)__builtin_ctz(u);
 
-		pl.mask[vi] = s->res[vi].hwmask;
 		pl.rank[vi] = s->v[vi].running;
-		pl.nctr[vi] = s->res[vi].nctr;
 	}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)
@@ -89,26 +110,79 @@ void hwperf_set_periods(struct hwperf_set *s)
 	}
 }
 
+
+void hwperf_place_forget_all(void)
+{
+	shape = shape + 1 ? shape + 1 : 1;
+}
+
+void hwperf_set_rotation(uint64_t cycles)
+{
+	hwperf_core.rotate_cycles = cycles;
+}
+
+/*
+ * A set whose last placement took every used counter, placed again with
+ * the same control on the same PMU, would be placed the same: ranks only
+ * order the slots when something must be left out, and an unchanged
+ * control passes check() again.  Only the periods are new (ireload's
+ * part, as the driver interface allows).  A multiplexed set keeps its
+ * placement until a tick rotates it (R13), or until it has been loaded a
+ * tick period since (hwperf_set_rotation): then least time-running first.
+ */
+static bool placement_kept(const struct hwperf_set *s, bool global, bool rotate)
+{
+	uint64_t period = hwperf_core.rotate_cycles;
+
+	if (s->place_seq != s->ctl_seq || s->place_shape != shape ||
+	    s->place_global != global)
+		return false;
+	if (s->place_all)
+		return true;
+	return !rotate && period > 0 && s->since_place < period;
+}
+
 /*
  * Choose, let the driver validate (it may refuse combinations hwperf
  * cannot foresee: then the last choice is dropped), set periods.
  */
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global)
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
 	char reason[PMU_REASON_MAX];
-	unsigned n = choose(s);
+	unsigned n;
 
+	if (placement_kept(s, global, rotate)) {
+		n = s->place_n;
+		s->pst.ctl.n = n;
+		s->placed = s->place_mask;
+		/* Without thresholds every period is its counter's longest,
+		 * as the placement left it: only thresholds move them. */
+		if (s->thresh_used)
+			hwperf_set_periods(s);
+		goto load;
+	}
+	n = choose(s);
 	for (;;) {
 		s->pst.ctl.n = n;
 		hwperf_set_periods(s);
 		if (ops->check(&s->pst.ctl, global, reason, sizeof(reason)) == 0)
 			break;
-		if (n == 0)
+		if (n == 0) {
+			s->place_shape = 0;    /* nothing kept (shape is never 0) */
 			return -1;
+		}
 		n--;
 		s->placed &= ~(1u << s->slot_vctr[n]);
 	}
+	s->place_seq = s->ctl_seq;
+	s->place_shape = shape;
+	s->place_global = global;
+	s->place_n = (uint8_t)n;
+	s->place_mask = s->placed;
+	s->place_all = s->placed == s->used;
+	s->since_place = 0;
+load:
 	for (unsigned k = 0; k < n; k++)
 		s->pst.ctr[k].sum = 0;
 	s->pst.cpu = cpu;

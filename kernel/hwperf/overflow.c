@@ -28,15 +28,16 @@ static void act(struct hwperf_set *s, struct hwperf_task *owner, unsigned i,
 		hwperf_env_signal(owner, s->ctl.sig);
 }
 
-void hwperf_thresholds(struct hwperf_set *s, struct hwperf_task *owner,
-                       uintptr_t pc)
+void hwperf_thresholds_due(struct hwperf_set *s, struct hwperf_task *owner,
+                           uintptr_t pc)
 {
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+	/* Every switch-out and tick lands here: only the counters with a
+	 * threshold (found at install) are looked at. */
+	for (uint32_t m = s->thresh_used; m; m &= m - 1) {
+		unsigned i = (unsigned)__builtin_ctz(m);
 		struct hwperf_vctr *v = &s->v[i];
 		int64_t n = s->ctl.ev[i].thresh;
 
-		if (!(s->used & (1u << i)) || n <= 0)
-			continue;
 		while (v->count >= v->next_at) {
 			act(s, owner, i, pc);
 			v->next_at += (uint64_t)n;

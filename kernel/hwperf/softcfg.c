@@ -72,6 +72,7 @@ static int do_configure(struct hwperf_task *caller, unsigned ncounters,
 		                   SOFTPMU_COUNTERS_MAX, SOFTPMU_WIDTH_MIN,
 		                   SOFTPMU_WIDTH_MAX, ncounters, width);
 	/* Every later placement and period reads the new shape from here. */
+	hwperf_place_forget_all();
 	if (h->ops->probe(&h->caps) < 0)
 		return hwperf_fail(why, ENODEV, "%s", h->caps.status);
 	return 0;

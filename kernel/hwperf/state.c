@@ -24,6 +24,8 @@ int hwperf_init(const struct pmu_ops *ops, struct hwperf_reason *why)
 	struct hwperf_core *h = &hwperf_core;
 
 	memset(h, 0, sizeof(*h));
+	hwperf_hot = 0;
+	hwperf_place_forget_all();
 	if (ops->probe(&h->caps) < 0)
 		return hwperf_fail(why, ENODEV, "%s", h->caps.status);
 	h->ops = ops;

@@ -64,6 +64,7 @@ void hwperf_sys_start(const struct hwperf_control *ctl,
 	while (h->holders)
 		hwperf_lose(h->holders, cpu);
 	h->mode = HWPERF_SYSTEM;
+	hwperf_hot |= HWPERF_HOT_SYSTEM;
 	h->sys_epoch++;
 	h->sys.has_ctl = false;
 	hwperf_set_install(&h->sys, ctl, res);
@@ -90,6 +91,7 @@ void hwperf_sys_stop(unsigned cpu)
 	h->sys_task = NULL;
 	h->sys_pid = -1;
 	h->mode = HWPERF_FREE;
+	hwperf_hot &= ~HWPERF_HOT_SYSTEM;
 	hwperf_mode_update();
 	hwperf_kick_others(cpu);
 }

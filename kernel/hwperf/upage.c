@@ -243,8 +243,3 @@ void hwperf_upage_detach(struct hwperf_task *t)
 	t->upage = NULL;
 	hwperf_unlock(cpu, f);
 }
-
-bool hwperf_upage_mapped(const struct hwperf_task *t)
-{
-	return t && t->upage;
-}

@@ -11,6 +11,9 @@
 
 #include "internal.h"
 
+/* Installs so far: each set's control gets the next number. */
+static uint32_t installs;
+
 static uint64_t thresh_of(const struct hwperf_set *s, unsigned i)
 {
 	return s->ctl.ev[i].thresh > 0 ? (uint64_t)s->ctl.ev[i].thresh : 0;
@@ -39,7 +42,8 @@ bool hwperf_same_event(const struct hwperf_event *a,
 void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
                         const struct hwperf_res *res)
 {
-	uint32_t kept = 0, rethresh = 0;
+	uint32_t kept = 0, rethresh = 0, reach = 0;
+	unsigned nused = 0, nreach = 0;
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (!res[i].used || !s->has_ctl ||
@@ -52,16 +56,28 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 	s->ctl = *ctl;
 	memcpy(s->res, res, sizeof(s->res));
 	s->used = 0;
+	s->thresh_used = 0;
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (res[i].used)
+		if (res[i].used) {
 			s->used |= 1u << i;
+			reach |= res[i].hwmask;
+			nused++;
+		}
+		if (res[i].used && ctl->ev[i].thresh > 0)
+			s->thresh_used |= 1u << i;
 		if (!(kept & (1u << i)))
 			vctr_reset(s, i);
 		else if (rethresh & (1u << i))
 			s->v[i].next_at = s->v[i].count + thresh_of(s, i);
 	}
+	for (; reach; reach &= reach - 1)
+		nreach++;
+	s->crowded = nused > nreach;
 	s->placed = 0;
 	s->ctl_seq++;
+	/* Never reused, unlike ctl_seq, which restarts with a new task's
+	 * set: what the placement engine was last given is known by it. */
+	s->ctl_id = ++installs;
 	s->has_ctl = true;
 }
 
@@ -74,13 +90,21 @@ void hwperf_set_fold(struct hwperf_set *s)
 		s->pst.ctr[k].sum = 0;
 	}
 	s->pst.cycles_sum = 0;
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!(s->used & (1u << i)))
-			continue;
-		s->v[i].enabled += elapsed;
-		if (s->placed & (1u << i))
-			s->v[i].running += elapsed;
+	s->since_place += elapsed;
+	/* Every switch and tick folds: visit the used counters only, and
+	 * for time-running only those on hardware. */
+	if ((s->used & (s->used + 1u)) == 0) {
+		/* Counters 0..n-1, the usual shape: a plain walk. */
+		unsigned n = s->used == ~0u ? HWPERF_NVCTR : (unsigned)__builtin_ctz(~s->used);
+
+		for (unsigned i = 0; i < n; i++)
+			s->v[i].enabled += elapsed;
+	} else {
+		for (uint32_t u = s->used; u; u &= u - 1)
+			s->v[__builtin_ctz(u)].enabled += elapsed;
 	}
+	for (uint32_t u = s->placed; u; u &= u - 1)
+		s->v[__builtin_ctz(u)].running += elapsed;
 }
 
 /* Every read leaves through here, so every read is checked. */

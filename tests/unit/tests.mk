@@ -65,6 +65,7 @@ UNIT_SRCS_kernel/hwperf/test_sample    := $(HWPERF_UNIT_SRCS) \
 UNIT_SRCS_kernel/hwperf/test_softcfg   := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_spec      := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_state     := $(HWPERF_UNIT_SRCS)
+UNIT_SRCS_kernel/hwperf/test_hooks     := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_syscpu    := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_upage     := $(HWPERF_UNIT_SRCS) \
 	kernel/hwperf/upage.c

@@ -30,6 +30,8 @@ struct soft_bank {
 	uint32_t mode;          /* PMU_MODE_* the CPU is in */
 	uint64_t since;         /* cycles credited up to here */
 	uint32_t kinds;         /* pmu_kevent kinds its enabled counters count */
+	uint32_t on;            /* bit = hw counter with SOFTPMU_SEL_ENABLE */
+	uint32_t cycle_modes;   /* modes some enabled counter counts cycles in */
 };
 
 static uint64_t no_clock(void)
@@ -49,6 +51,11 @@ static struct softpmu_config cfg = {
 	.this_cpu = cpu_zero,
 };
 static struct soft_bank banks[SOFTPMU_MAX_CPUS];
+/* Banks with kinds != 0: what tell_wanted has to look at. */
+static uint32_t banks_counting;
+/* pmu_width_mask(cfg.width), kept with cfg: every event added needs it. */
+static uint64_t wmask = 0xffffffffu;
+_Static_assert(SOFTPMU_WIDTH_DEFAULT == 32, "wmask starts as the default width's");
 
 static const struct pmu_event soft_events[] = {
 	{ "cycles", SOFTPMU_CYCLES, ANY_COUNTER,
@@ -112,9 +119,20 @@ static void tell_wanted(void)
 {
 	uint32_t kinds = 0;
 
-	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++)
-		kinds |= banks[i].kinds;
+	for (uint32_t m = banks_counting; m; m &= m - 1)
+		kinds |= banks[__builtin_ctz(m)].kinds;
 	pmu_kevents_want(kinds);
+}
+
+/* The kinds of bank i changed (every resume and suspend). */
+static void bank_kinds(unsigned i, uint32_t kinds)
+{
+	struct soft_bank *b = &banks[i];
+	uint32_t bit = 1u << i;
+
+	b->kinds = kinds;
+	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
+	tell_wanted();
 }
 
 static bool config_valid(unsigned ncounters, unsigned width)
@@ -129,11 +147,13 @@ int softpmu_configure(const struct softpmu_config *c)
 	if (!config_valid(c->ncounters, c->width))
 		return -EINVAL;
 	cfg = *c;
+	wmask = pmu_width_mask(cfg.width);
 	if (!cfg.clock)
 		cfg.clock = no_clock;
 	if (!cfg.this_cpu)
 		cfg.this_cpu = cpu_zero;
 	memset(banks, 0, sizeof(banks));
+	banks_counting = 0;
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		banks[i].mode = PMU_MODE_K;
 		banks[i].since = cfg.clock();
@@ -155,18 +175,22 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 		return -EINVAL;
 	cfg.ncounters = ncounters;
 	cfg.width = width;
+	wmask = pmu_width_mask(width);
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		memset(banks[i].ctr, 0, sizeof(banks[i].ctr));
 		banks[i].ovf = 0;
 		banks[i].kinds = 0;
+		banks[i].on = 0;
+		banks[i].cycle_modes = 0;
 	}
+	banks_counting = 0;
 	tell_wanted();
 	return 0;
 }
 
 static uint64_t mask(void)
 {
-	return pmu_width_mask(cfg.width);
+	return wmask;
 }
 
 static struct soft_bank *this_bank(void)
@@ -218,11 +242,28 @@ static void add_events(struct soft_bank *b, unsigned hw, enum softpmu_event ev,
 	}
 }
 
+/*
+ * Counter by counter upwards, the enabled ones only.  An interrupt may
+ * load another set midway: the enabled mask is read again before each
+ * counter, so a counter it enables above this one still gets the events,
+ * as a scan of every counter would give it.
+ */
 static void broadcast(struct soft_bank *b, enum softpmu_event ev,
                       uint32_t mode, uint64_t n, uintptr_t pc)
 {
-	for (unsigned hw = 0; hw < cfg.ncounters; hw++)
+	uint32_t above = ~0u;
+	uint32_t m;
+
+	/* Cycles are credited at every entry, in both modes, and mostly
+	 * only user cycles are counted: none of this mode, nothing to do. */
+	if (n == 0 || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
+		return;
+	while ((m = b->on & above) != 0) {
+		unsigned hw = (unsigned)__builtin_ctz(m);
+
+		above = ~((2u << hw) - 1u);
 		add_events(b, hw, ev, mode, n, pc);
+	}
 }
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
@@ -342,13 +383,20 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 			c->ireset = pmu_ireset_wrap(c->period, cfg.width);
 		}
 	}
-	memset(ctl->global, 0, sizeof(ctl->global));
+	/* Stores, not memset: this runs at every placement of a crowded set. */
+	_Static_assert(PMU_GLOBAL_REGS == 4, "every global register zeroed below");
+	ctl->global[0] = ctl->global[1] = ctl->global[2] = ctl->global[3] = 0;
 	return 0;
+}
+
+static unsigned bank_index(const struct pmu_state *st)
+{
+	return st->cpu % SOFTPMU_MAX_CPUS;
 }
 
 static struct soft_bank *bank_of(const struct pmu_state *st)
 {
-	return &banks[st->cpu % SOFTPMU_MAX_CPUS];
+	return &banks[bank_index(st)];
 }
 
 static void soft_resume(struct pmu_state *st)
@@ -368,72 +416,77 @@ static void soft_resume(struct pmu_state *st)
 	b->since = now;
 	/* One set is loaded on a bank at a time: its counters are the
 	 * bank's enabled ones. */
-	b->kinds = 0;
+	uint32_t kinds = 0;
+	b->cycle_modes = 0;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
 
 		h->sel = (uint32_t)c->evtsel;
-		b->kinds |= kinds_of(c->event);
+		if (h->sel & SOFTPMU_SEL_ENABLE)
+			b->on |= 1u << c->hw;
+		if ((h->sel & SOFTPMU_SEL_ENABLE) &&
+		    (h->sel & SOFTPMU_SEL_EVENT_MASK) == SOFTPMU_CYCLES)
+			b->cycle_modes |= h->sel >> SOFTPMU_SEL_MODE_SHIFT;
+		kinds |= kinds_of(c->event);
 		if (c->flags & PMU_CTR_IMODE)
 			h->value = st->ctr[k].start & mask();
 		else
 			st->ctr[k].start = h->value;
 	}
 	st->cycles_start = now;
-	tell_wanted();
+	bank_kinds(bank_index(st), kinds);
 }
 
 /*
- * Cycles still owed to counters being stopped, after their other events
- * were folded: add them wrap by wrap straight into the sums (no interrupt
+ * Cycles still owed to a counter being stopped, after its other events
+ * were folded: add them wrap by wrap straight into the sum (no interrupt
  * here, the caller is already handling this state), so no wrap is ever
  * missed however narrow the counter.
  */
 static void credit_cycles_folding(struct soft_bank *b, struct pmu_state *st,
-                                  uint64_t now)
+                                  unsigned k, struct soft_ctr *h, uint64_t n)
 {
-	uint64_t owed = now - b->since;
+	while (n) {
+		uint64_t room = mask() - h->value;
+		uint64_t step = n <= room ? n : room + 1;
 
-	b->since = now;
-	for (unsigned k = 0; k < st->ctl.n; k++) {
-		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
-		uint64_t n = owed;
-
-		if (!counts(h->sel, SOFTPMU_CYCLES, b->mode))
-			continue;
-		while (n) {
-			uint64_t room = mask() - h->value;
-			uint64_t step = n <= room ? n : room + 1;
-
-			h->value = (h->value + step) & mask();
-			if (step > room)
-				b->ovf |= 1u << st->ctl.ctr[k].hw;
-			st->ctr[k].sum += step;
-			st->ctr[k].start = h->value;
-			n -= step;
-		}
+		h->value = (h->value + step) & mask();
+		if (step > room)
+			b->ovf |= 1u << st->ctl.ctr[k].hw;
+		st->ctr[k].sum += step;
+		st->ctr[k].start = h->value;
+		n -= step;
 	}
 }
 
+/*
+ * One pass, counter by counter: its events since resume, the cycles
+ * still owed to it, then it stops.  Counters are independent of each
+ * other, so each sees the order a pass per step would give it.
+ */
 static void soft_suspend(struct pmu_state *st)
 {
 	struct soft_bank *b = bank_of(st);
 	uint64_t now = cfg.clock();
+	uint64_t owed = now - b->since;
 
+	b->since = now;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
-		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+		unsigned hw = st->ctl.ctr[k].hw;
+		struct soft_ctr *h = &b->ctr[hw];
 
-		st->ctr[k].sum += pmu_delta(st->ctr[k].start, h->value, cfg.width);
+		st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
 		st->ctr[k].start = h->value;
+		if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
+			credit_cycles_folding(b, st, k, h, owed);
+		h->sel = 0;
+		b->on &= ~(1u << hw);
 	}
-	credit_cycles_folding(b, st, now);
-	for (unsigned k = 0; k < st->ctl.n; k++)
-		b->ctr[st->ctl.ctr[k].hw].sel = 0;
-	b->kinds = 0;
+	b->cycle_modes = 0;
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
-	tell_wanted();
+	bank_kinds(bank_index(st), 0);
 }
 
 static uint32_t soft_identify_overflow(struct pmu_state *st)
