@@ -141,19 +141,42 @@ static unsigned first(const struct ev_place *p, uint32_t set)
 }
 
 /*
+ * first() when every event of set is as constrained as the others (the
+ * same tight()): ties then fall to the index alone, which the
+ * ascending walk gives, so only ranks are compared.  This is the
+ * multiplexed software PMU's case at every rotation: 32 events, each
+ * compare a popcount less.
+ */
+static unsigned first_alike(const struct ev_place *p, uint32_t set)
+{
+	unsigned best = lowest(set);
+	uint64_t r = p->rank[best];
+
+	for (set &= set - 1; set; set &= set - 1) {
+		unsigned i = lowest(set);
+
+		if (p->rank[i] < r) {
+			best = i;
+			r = p->rank[i];
+		}
+	}
+	return best;
+}
+
+/*
  * Too many for the counters: take events in rank order, each picked from
  * those left (only as many picks as it takes to fill the counters, not a
  * sort of all 32), keeping those that fit; p->order gets the kept.
  */
 static uint32_t keep_by_rank(struct ev_place *p, struct match *m,
-                             uint32_t reach)
+                             uint32_t reach, bool same_tight)
 {
 	uint32_t left = p->want, got = 0;
 
 	m->busy = 0;
 	p->nplaced = 0;
 	while (left && (m->busy & reach) != reach) {
-		unsigned i = first(p, left);
+		unsigned i = same_tight ? first_alike(p, left) : first(p, left);
 
 		left &= ~(1u << i);
 		m->seen = 0;
@@ -172,7 +195,8 @@ unsigned events_place(struct ev_place *p)
 	uint32_t reach = 0, got = 0;
 	uint64_t rank0 = p->want ? p->rank[lowest(p->want)] : 0;
 	uint32_t mask0 = p->want ? p->mask[lowest(p->want)] : 0;
-	bool ranks_tie = true, alike = true;
+	unsigned tight0 = p->want ? tight(p, lowest(p->want)) : 0;
+	bool ranks_tie = true, alike = true, same_tight = true;
 	unsigned n = 0, nc;
 
 	for (uint32_t s = p->want; s; s &= s - 1) {
@@ -181,6 +205,7 @@ unsigned events_place(struct ev_place *p)
 		reach |= p->mask[i];
 		ranks_tie &= p->rank[i] == rank0;
 		alike &= p->mask[i] == mask0 && p->nctr[i] == 0;
+		same_tight &= tight(p, i) == tight0;
 		p->hw[i] = EV_PLACE_NONE;
 		n++;
 	}
@@ -213,7 +238,7 @@ unsigned events_place(struct ev_place *p)
 		else
 			sort(p, got, true, p->order);
 	} else {
-		got = keep_by_rank(p, &m, reach);
+		got = keep_by_rank(p, &m, reach, same_tight);
 		nc = sort(p, got, false, canon);
 		match(&m, canon, nc, reach);
 	}
