@@ -163,7 +163,9 @@ $(KERNEL): $(OBJS) $(B)/linker.ld
 # ---- ISO (x86_64) -----------------------------------------------------------
 ISO := build/x86_64/tally.iso
 # APPEND, if set, is baked into the ISO's GRUB menu as the kernel arguments.
-iso:
+# With ARCH=x86_64 (the default) the kernel is a prerequisite here, so
+# `make -j2 kernel iso` builds it once rather than in two makes at once.
+iso: $(if $(filter x86_64,$(ARCH)),kernel)
 	$(MAKE) ARCH=x86_64 kernel
 	scripts/mkiso build/x86_64/tally.elf $(ISO) "$(APPEND)"
 

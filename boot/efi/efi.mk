@@ -34,7 +34,7 @@ EFI_CFLAGS  := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter \
                -isystem $(EFI_INC) -isystem $(EFI_INC)/x86_64 -I. -MMD -MP
 
 .PHONY: efi efi-image
-efi:
+efi: $(if $(filter x86_64,$(ARCH)),kernel)
 	$(MAKE) ARCH=x86_64 kernel
 	$(MAKE) ARCH=x86_64 efi-image APPEND="$(APPEND)"
 
