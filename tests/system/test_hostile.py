@@ -248,13 +248,14 @@ SWEEP = {
     "spawn": ["", "zz", "--uid", "--uid zz hello", "--uid 99999 hello", "--pgid",
               "--pgid zz hello", "--pgid -1 hello", "--wait", "--zz hello"],
     "stat": ["", "zz", "-e", "-e zz hello", "-e cycles:k hello", "--json"],
+    "uart": ["", "zz", "1 2"],
     "uptime": ["", "zz"],
     "wait": ["", "zz", "99999", "0", "1 2"],
 }
 # Invocations whose normal output is not an error.
 NORMAL = {("bootargs", ""), ("cp0", ""), ("echo", ""), ("events", ""), ("help", ""),
           ("help", "help help"), ("info", ""), ("irqs", ""), ("mem", ""), ("programs", ""),
-          ("ps", ""), ("sched", ""), ("uptime", ""), ("hwperf", ""),
+          ("ps", ""), ("sched", ""), ("uart", ""), ("uptime", ""), ("hwperf", ""),
           # R12: a CPU that does not exist reads as `ok 0`, like IRIX.
           ("hwperf", "sys read --cpu 99")}
 
