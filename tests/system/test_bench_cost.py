@@ -32,9 +32,12 @@ LINUX_FACTOR = 16
 TICK_MAX = 100_000
 # Boot to the shell within one emulated second (10^9 instructions).
 BOOT_MAX = 1_000_000_000
-# 32-counter switches at this n take ~5*10^7 instructions, five tick
-# periods at hz=100: no run can be tick-free.
-TOO_LONG = 3000
+# At this n every row but the null call takes more than one tick period
+# (10^7 instructions at hz=100): 32-counter switches ~2.8*10^7 on x86_64
+# (1,379 per switch, 2n switches), a 32-counter read ~2.9*10^7, so no run
+# can be tick-free.  (3000 sufficed until the paths got leaner: at 2,899
+# instructions a read of 3000 fitted in 8.7*10^6.)
+TOO_LONG = 10000
 # Malta's CP0 Count advances once per 6 instructions: a span read at both
 # ends is exact to one Count tick at each end.
 MIPS_INSNS_PER_TICK = 6
