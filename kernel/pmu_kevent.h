@@ -40,6 +40,13 @@ void pmu_kevents_want(uint32_t kinds);
 
 void pmu_kevent_slow(enum pmu_kevent kind, uint32_t mode, uint64_t n, uintptr_t pc);
 void pmu_mode_switch_slow(uint32_t new_mode, uint64_t now, uintptr_t pc);
+/*
+ * An entry from user mode, told after the fact (kernel/arch.h
+ * arch_user_span): the CPU left the kernel at `left` and came back at
+ * `back`; pc is the user PC it left.  No inline gate: the caller tests
+ * pmu_kevent_wanted(PMU_KEV_CYCLES) itself, so that it works out the pc
+ * only when a counter listens.
+ */
 void pmu_user_span_slow(uint64_t left, uint64_t back, uintptr_t pc);
 
 static inline int pmu_kevent_wanted(enum pmu_kevent kind)
@@ -60,17 +67,6 @@ static inline void pmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc
 {
 	if (pmu_kevent_wanted(PMU_KEV_CYCLES))
 		pmu_mode_switch_slow(new_mode, now, pc);
-}
-
-/*
- * An entry from user mode, told after the fact (kernel/arch.h
- * arch_user_span): the CPU left the kernel at `left` and came back at
- * `back`; pc is the user PC it left.
- */
-static inline void pmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
-{
-	if (pmu_kevent_wanted(PMU_KEV_CYCLES))
-		pmu_user_span_slow(left, back, pc);
 }
 
 #endif

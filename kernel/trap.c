@@ -87,7 +87,7 @@ void trap_enter(bool from_user)
 		 * the cycles owed since the bank's last switch in the bank's
 		 * mode, which must already be K from `back`. */
 		if (pmu_kevent_wanted(PMU_KEV_CYCLES))     /* the pc only then */
-			pmu_user_span(left, back, user_pc(c->current));
+			pmu_user_span_slow(left, back, user_pc(c->current));
 		/* One cut: accounting and the software PMU split at the same
 		 * two stamps, so cycles:u equals user time to the cycle. */
 		cut_tlb(c, c->current);

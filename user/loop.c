@@ -39,8 +39,6 @@
 
 #define TICK_EDGE_MS 1          /* rounds up to one tick: wakes on a tick */
 
-#define TEXT_PAGE 4096u
-
 static volatile uint32_t cell;
 static struct hwperf_control ctl;
 
@@ -50,7 +48,7 @@ static void touch_text(void)
 {
 	uintptr_t end = (uintptr_t)__user_text_end;
 
-	for (uintptr_t p = (uintptr_t)__user_text_start; p < end; p += TEXT_PAGE)
+	for (uintptr_t p = (uintptr_t)__user_text_start; p < end; p += PAGE_SIZE)
 		(void)*(const volatile uint8_t *)p;
 	(void)*(const volatile uint8_t *)(end - 1);     /* the last page */
 }

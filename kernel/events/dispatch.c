@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "events.h"
 #include "place.h"
 
@@ -68,15 +69,6 @@ void events_target_of_caps(const struct pmu_caps *caps, struct ev_target *t)
 	for (unsigned k = 0; k < caps->ncounters; k++)
 		if (caps->counter[k].fixed)
 			t->fixed |= 1u << k;
-}
-
-static unsigned popcount(uint32_t m)
-{
-	unsigned n = 0;
-
-	for (; m; m &= m - 1)
-		n++;
-	return n;
 }
 
 static enum ev_err fail(enum ev_err e, char *reason, size_t len,
@@ -201,7 +193,7 @@ static int overused(const struct req *r, unsigned n)
 
 		for (unsigned j = 0; j < n; j++)
 			dup += same_event(&r[i], &r[j]);
-		if (dup > 1 && dup > popcount(r[i].mask))
+		if (dup > 1 && dup > bits_count(r[i].mask))
 			return (int)i;
 	}
 	return -1;
@@ -262,7 +254,7 @@ static unsigned first_waiting(const struct req *r, unsigned n,
 
 	for (unsigned i = 0; i < n; i++)
 		if (!out[i].placed && (best == n ||
-		    popcount(r[i].mask) < popcount(r[best].mask)))
+		    bits_count(r[i].mask) < bits_count(r[best].mask)))
 			best = i;
 	return best;
 }
@@ -294,10 +286,10 @@ enum ev_err events_dispatch(const struct ev_target *t,
 			return err;
 	}
 	place(t, r, n, out);
-	if (n > popcount(usable)) {
+	if (n > bits_count(usable)) {
 		if (reason && reason_len)
 			snprintf(reason, reason_len, "%u events, %u usable "
-			         "counters", n, popcount(usable));
+			         "counters", n, bits_count(usable));
 		return EV_ERR_TOOMANY;
 	}
 	for (unsigned i = 0; i < n; i++)

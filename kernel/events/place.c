@@ -15,6 +15,7 @@
  */
 #include <stdbool.h>
 
+#include "kernel/bits.h"     /* also built into user programs (user.mk) */
 #include "place.h"
 
 struct match {
@@ -25,21 +26,6 @@ struct match {
 	uint8_t owner[EV_PLACE_COUNTERS];
 };
 
-/* m != 0 */
-static unsigned lowest(uint32_t m)
-{
-	return (unsigned)__builtin_ctz(m);
-}
-
-static unsigned ones(uint32_t m)
-{
-	unsigned n = 0;
-
-	for (; m; m &= m - 1)
-		n++;
-	return n;
-}
-
 /* A free fixed counter of cand first, else the lowest free one. */
 static bool take_free(struct match *m, unsigned i, uint32_t cand)
 {
@@ -49,7 +35,7 @@ static bool take_free(struct match *m, unsigned i, uint32_t cand)
 
 	if (!pick)
 		return false;
-	k = lowest(pick);
+	k = bits_lowest(pick);
 	m->owner[k] = (uint8_t)i;
 	m->busy |= 1u << k;
 	return true;
@@ -64,7 +50,7 @@ static bool augment(struct match *m, unsigned i)
 		return true;
 	m->seen |= cand;
 	for (uint32_t c = cand; c; c &= c - 1) {
-		unsigned k = lowest(c);
+		unsigned k = bits_lowest(c);
 
 		if (augment(m, m->owner[k])) {
 			m->owner[k] = (uint8_t)i;
@@ -92,7 +78,7 @@ static uint32_t match(struct match *m, const uint8_t *ord, unsigned n,
 /* How constrained event i is; counted only when ranks tie. */
 static unsigned tight(const struct ev_place *p, unsigned i)
 {
-	return p->nctr[i] ? p->nctr[i] : ones(p->mask[i]);
+	return p->nctr[i] ? p->nctr[i] : bits_count(p->mask[i]);
 }
 
 static bool before(const struct ev_place *p, unsigned a, unsigned b,
@@ -116,7 +102,7 @@ static unsigned sort(const struct ev_place *p, uint32_t set, bool by_rank,
 	unsigned n = 0;
 
 	for (uint32_t s = set; s; s &= s - 1) {
-		unsigned i = lowest(s), j;
+		unsigned i = bits_lowest(s), j;
 
 		for (j = n; j > 0 && before(p, i, ord[j - 1], by_rank); j--)
 			ord[j] = ord[j - 1];
@@ -129,10 +115,10 @@ static unsigned sort(const struct ev_place *p, uint32_t set, bool by_rank,
 /* The first of set in rank order (set != 0). */
 static unsigned first(const struct ev_place *p, uint32_t set)
 {
-	unsigned best = lowest(set);
+	unsigned best = bits_lowest(set);
 
 	for (set &= set - 1; set; set &= set - 1) {
-		unsigned i = lowest(set);
+		unsigned i = bits_lowest(set);
 
 		if (before(p, i, best, true))
 			best = i;
@@ -145,15 +131,15 @@ static unsigned first(const struct ev_place *p, uint32_t set)
  * same tight()): ties then fall to the index alone, which the
  * ascending walk gives, so only ranks are compared.  This is the
  * multiplexed software PMU's case at every rotation: 32 events, each
- * compare a popcount less.
+ * compare a bit count less.
  */
 static unsigned first_alike(const struct ev_place *p, uint32_t set)
 {
-	unsigned best = lowest(set);
+	unsigned best = bits_lowest(set);
 	uint64_t r = p->rank[best];
 
 	for (set &= set - 1; set; set &= set - 1) {
-		unsigned i = lowest(set);
+		unsigned i = bits_lowest(set);
 
 		if (p->rank[i] < r) {
 			best = i;
@@ -193,14 +179,14 @@ unsigned events_place(struct ev_place *p)
 	uint8_t canon[EV_PLACE_MAX];
 	struct match m = { .mask = p->mask, .fixed = p->fixed };
 	uint32_t reach = 0, got = 0;
-	uint64_t rank0 = p->want ? p->rank[lowest(p->want)] : 0;
-	uint32_t mask0 = p->want ? p->mask[lowest(p->want)] : 0;
-	unsigned tight0 = p->want ? tight(p, lowest(p->want)) : 0;
+	uint64_t rank0 = p->want ? p->rank[bits_lowest(p->want)] : 0;
+	uint32_t mask0 = p->want ? p->mask[bits_lowest(p->want)] : 0;
+	unsigned tight0 = p->want ? tight(p, bits_lowest(p->want)) : 0;
 	bool ranks_tie = true, alike = true, same_tight = true;
 	unsigned n = 0, nc;
 
 	for (uint32_t s = p->want; s; s &= s - 1) {
-		unsigned i = lowest(s);
+		unsigned i = bits_lowest(s);
 
 		reach |= p->mask[i];
 		ranks_tie &= p->rank[i] == rank0;
@@ -209,7 +195,7 @@ unsigned events_place(struct ev_place *p)
 		p->hw[i] = EV_PLACE_NONE;
 		n++;
 	}
-	if (alike && !(reach & p->fixed) && n <= ones(reach)) {
+	if (alike && !(reach & p->fixed) && n <= bits_count(reach)) {
 		/* Interchangeable counters, none fixed (the software PMU): the
 		 * canonical matching is the i-th event on the i-th counter,
 		 * found without sorting or searching. */
@@ -217,15 +203,15 @@ unsigned events_place(struct ev_place *p)
 
 		nc = 0;
 		for (uint32_t s = p->want; s; s &= s - 1) {
-			unsigned k = lowest(free);
+			unsigned k = bits_lowest(free);
 
 			free &= free - 1;
-			m.owner[k] = (uint8_t)lowest(s);
-			canon[nc++] = (uint8_t)lowest(s);
+			m.owner[k] = (uint8_t)bits_lowest(s);
+			canon[nc++] = (uint8_t)bits_lowest(s);
 		}
 		m.busy = reach & ~free;
 		got = p->want;
-	} else if (n <= ones(reach)) {
+	} else if (n <= bits_count(reach)) {
 		nc = sort(p, p->want, false, canon);
 		got = match(&m, canon, nc, reach);
 	}
@@ -243,7 +229,7 @@ unsigned events_place(struct ev_place *p)
 		match(&m, canon, nc, reach);
 	}
 	for (uint32_t b = m.busy; b; b &= b - 1) {
-		unsigned k = lowest(b);
+		unsigned k = bits_lowest(b);
 
 		p->hw[m.owner[k]] = (uint8_t)k;
 	}

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "bits.h"
 #include "internal.h"
 
 #include "spec.h"
@@ -45,30 +46,12 @@ uint32_t hwperf_event_code(const struct hwperf_res *r, unsigned hw)
 	return tab->events[r->entry].code;
 }
 
-static unsigned popcount(uint32_t m)
-{
-	unsigned n = 0;
-
-	for (; m; m &= m - 1)
-		n++;
-	return n;
-}
-
 static bool can_interrupt(const struct pmu_caps *caps, uint32_t hwmask)
 {
 	for (unsigned k = 0; k < caps->ncounters; k++)
 		if ((hwmask & (1u << k)) && caps->counter[k].max_period)
 			return true;
 	return false;
-}
-
-static unsigned lowest_bit(uint32_t m)
-{
-	unsigned k = 0;
-
-	while (!(m & (1u << k)))
-		k++;
-	return k;
 }
 
 /* Let the driver judge the event alone, so its reason reaches the user. */
@@ -78,7 +61,7 @@ static int driver_check(const struct hwperf_res *r, uint32_t modes,
 	/* Too big for a kernel stack; the hwperf lock guards it. */
 	static struct pmu_control one;
 	char reason[PMU_REASON_MAX] = "";
-	unsigned hw = lowest_bit(r->hwmask);
+	unsigned hw = bits_lowest(r->hwmask);
 
 	memset(&one, 0, sizeof(one));
 	one.n = 1;
@@ -105,7 +88,7 @@ static int encode(const struct hwperf_event *ev, const struct hwperf_lookup *lk,
 	uint32_t code;
 
 	memset(&enc, 0, sizeof(enc));
-	enc.code = hwperf_event_code(r, lowest_bit(r->hwmask));
+	enc.code = hwperf_event_code(r, bits_lowest(r->hwmask));
 	if (ev->flags & HWPERF_EV_EVSEL) {
 		enc.code = 0;
 		enc.fields |= PMU_FIELD_EVSEL;
@@ -146,9 +129,9 @@ static void settle_code(struct hwperf_res *r)
 
 	if (r->raw)
 		return;
-	code = hwperf_event_code(r, lowest_bit(r->hwmask));
+	code = hwperf_event_code(r, bits_lowest(r->hwmask));
 	for (uint32_t m = r->hwmask; m; m &= m - 1)
-		if (hwperf_event_code(r, lowest_bit(m)) != code)
+		if (hwperf_event_code(r, bits_lowest(m)) != code)
 			return;
 	r->code = code;
 	r->one_code = 1;
@@ -189,7 +172,7 @@ static int resolve_one(const struct hwperf_event *ev, unsigned vi,
 	}
 	if (spc) {
 		/* How constrained the event is, for placement (place.h). */
-		r->nctr = (uint8_t)popcount(r->hwmask);
+		r->nctr = (uint8_t)bits_count(r->hwmask);
 		r->hwmask &= 1u << (vi / spc);
 	}
 	if (r->hwmask == 0)
@@ -206,7 +189,7 @@ static int resolve_one(const struct hwperf_event *ev, unsigned vi,
 	if ((err = driver_check(r, ev->modes, vi, why)) < 0)
 		return err;
 	settle_code(r);
-	r->tight = (uint8_t)(r->nctr ? r->nctr : popcount(r->hwmask));
+	r->tight = (uint8_t)(r->nctr ? r->nctr : bits_count(r->hwmask));
 	return 0;
 }
 

@@ -110,7 +110,6 @@ void hwperf_set_periods(struct hwperf_set *s)
 	}
 }
 
-
 void hwperf_place_forget_all(void)
 {
 	shape = shape + 1 ? shape + 1 : 1;

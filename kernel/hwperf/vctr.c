@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "bits.h"
 #include "internal.h"
 
 /* Installs so far: each set's control gets the next number. */
@@ -43,7 +44,7 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
                         const struct hwperf_res *res)
 {
 	uint32_t kept = 0, rethresh = 0, reach = 0;
-	unsigned nused = 0, nreach = 0;
+	unsigned nused = 0;
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (!res[i].used || !s->has_ctl ||
@@ -70,9 +71,7 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 		else if (rethresh & (1u << i))
 			s->v[i].next_at = s->v[i].count + thresh_of(s, i);
 	}
-	for (; reach; reach &= reach - 1)
-		nreach++;
-	s->crowded = nused > nreach;
+	s->crowded = nused > bits_count(reach);
 	s->placed = 0;
 	s->ctl_seq++;
 	/* Never reused, unlike ctl_seq, which restarts with a new task's
