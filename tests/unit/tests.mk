@@ -35,7 +35,7 @@ UNIT_SRCS_kernel/test_program_syms := kernel/program_syms.c
 UNIT_SRCS_kernel/test_runq         := kernel/runq.c
 UNIT_SRCS_kernel/test_signal       := kernel/signal.c
 UNIT_SRCS_kernel/test_stat_math    := kernel/stat_math.c
-UNIT_SRCS_kernel/test_uvm          := kernel/uvm.c
+UNIT_SRCS_kernel/test_uvm          := kernel/uvm.c tests/unit/doubles/page_double.c
 
 UNIT_SRCS_kernel/bench/test_check       := kernel/bench/check.c
 UNIT_SRCS_kernel/bench/test_derive      := kernel/bench/derive.c
@@ -95,7 +95,7 @@ UNIT_SRCS_arch/x86_64/pmu/test_model_pick := arch/x86_64/pmu/intel_arch.c \
 UNIT_SRCS_arch/mips/test_asid       := arch/mips/asid.c
 UNIT_SRCS_arch/mips/test_branch     := arch/mips/branch.c
 UNIT_SRCS_arch/mips/test_intr_route := arch/mips/intr_route.c
-UNIT_SRCS_arch/mips/test_pagetable  := arch/mips/pagetable.c
+UNIT_SRCS_arch/mips/test_pagetable  := arch/mips/pagetable.c tests/unit/doubles/page_double.c
 UNIT_SRCS_arch/mips/test_sigframe   := arch/mips/sigframe.c
 UNIT_SRCS_arch/mips/test_user_fault := arch/mips/user_fault.c
 

@@ -16,6 +16,7 @@
 #include "arch_task.h"
 #include "heap.h"
 #include "page.h"
+#include "page_double.h"
 #include "uvm.h"
 
 #define FAKE_BASE ((uintptr_t)0x400000)
@@ -41,27 +42,6 @@ struct arch_vm {
 	size_t n;
 	struct fake_map m[FAKE_MAP_MAX];
 };
-
-static long pages_out;          /* allocated and not freed */
-static bool fail_alloc;
-
-void *page_alloc(void)
-{
-	if (fail_alloc)
-		return NULL;
-	void *p = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
-	memset(p, 0, PAGE_SIZE);
-	pages_out++;
-	return p;
-}
-
-void page_free(void *va)
-{
-	if (va) {
-		pages_out--;
-		free(va);
-	}
-}
 
 void *kzalloc(size_t n) { return calloc(1, n); }
 void kfree(void *p) { free(p); }
@@ -132,8 +112,8 @@ static struct uvm *make_program(void)
 static int setup(void **state)
 {
 	(void)state;
-	pages_out = 0;
-	fail_alloc = false;
+	page_double_out = 0;
+	page_double_fail = false;
 	return 0;
 }
 
@@ -148,9 +128,9 @@ static void test_layout_and_destroy_frees_all(void **state)
 	assert_int_equal(u->brk, HEAP_START);
 	assert_int_equal(u->stack_top, FAKE_TOP);
 	assert_int_equal(u->pages, TEXT_PAGES + DATA_PAGES + USTACK_EAGER_PAGES);
-	assert_int_equal(pages_out, (long)u->pages);
+	assert_int_equal(page_double_out, (long)u->pages);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_segments_checked(void **state)
@@ -164,7 +144,7 @@ static void test_segments_checked(void **state)
 	assert_int_equal(uvm_add_segment(u, TEXT_START, DATA_START, PROT_RX), 0);
 	assert_int_equal(uvm_add_segment(u, TEXT_START + PAGE_SIZE, HEAP_START, PROT_RW), -EINVAL);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_copy_roundtrip_across_pages(void **state)
@@ -238,7 +218,7 @@ static void test_demand_faults(void **state)
 	assert_int_equal(uvm_fault(u, TEXT_START, true), -EFAULT);
 	assert_int_equal(u->pages, before + 2);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_copy_maps_untouched_heap(void **state)
@@ -254,7 +234,7 @@ static void test_copy_maps_untouched_heap(void **state)
 	assert_int_equal(copy_from_user(u, back, HEAP_START + 10, sizeof(back)), 0);
 	assert_string_equal(back, msg);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_brk(void **state)
@@ -270,13 +250,13 @@ static void test_brk(void **state)
 	assert_int_equal(uvm_brk(u, HEAP_START + 4 * PAGE_SIZE, &r), 0);
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(uvm_fault(u, HEAP_START + i * PAGE_SIZE, true), 0);
-	long held = pages_out;
+	long held = page_double_out;
 	/* Shrinking frees whole pages above the new end, keeps the partial one. */
 	assert_int_equal(uvm_brk(u, HEAP_START + PAGE_SIZE + 1, &r), 0);
 	assert_int_equal(r, HEAP_START + PAGE_SIZE + 1);
-	assert_int_equal(pages_out, held - 2);
+	assert_int_equal(page_double_out, held - 2);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_strncpy_from_user(void **state)
@@ -319,21 +299,21 @@ static void test_clone_is_a_copy(void **state)
 	assert_int_equal(w, 1234);
 	uvm_destroy(u);
 	uvm_destroy(c);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_clone_out_of_memory_leaks_nothing(void **state)
 {
 	(void)state;
 	struct uvm *u = make_program();
-	long held = pages_out;
+	long held = page_double_out;
 
-	fail_alloc = true;
+	page_double_fail = true;
 	assert_null(uvm_clone(u));
-	fail_alloc = false;
-	assert_int_equal(pages_out, held);
+	page_double_fail = false;
+	assert_int_equal(page_double_out, held);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 /* The hwperf read page: read-only for the task, one per address space,
@@ -346,7 +326,7 @@ static void test_kernel_page(void **state)
 	uintptr_t va = FAKE_TOP / 2;
 	unsigned prot = 0;
 	int err = 1, w = 0;
-	long held = pages_out;
+	long held = page_double_out;
 
 	assert_null(uvm_map_kernel_page(u, TEXT_START, &err));
 	assert_int_equal(err, -EINVAL);
@@ -356,7 +336,7 @@ static void test_kernel_page(void **state)
 	assert_int_equal(err, -EINVAL);
 	assert_null(uvm_map_kernel_page(u, va + 1, &err));
 	assert_int_equal(err, -EINVAL);
-	assert_int_equal(pages_out, held);
+	assert_int_equal(page_double_out, held);
 
 	int *k = uvm_map_kernel_page(u, va, &err);
 	assert_non_null(k);
@@ -378,7 +358,7 @@ static void test_kernel_page(void **state)
 	assert_int_equal(arch_vm_lookup(c->vm, va, &prot), 0);
 	uvm_destroy(c);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 static void test_kernel_page_out_of_memory(void **state)
@@ -387,13 +367,13 @@ static void test_kernel_page_out_of_memory(void **state)
 	struct uvm *u = make_program();
 	int err = 0;
 
-	fail_alloc = true;
+	page_double_fail = true;
 	assert_null(uvm_map_kernel_page(u, FAKE_TOP / 2, &err));
 	assert_int_equal(err, -ENOMEM);
-	fail_alloc = false;
+	page_double_fail = false;
 	assert_null(u->kpage);
 	uvm_destroy(u);
-	assert_int_equal(pages_out, 0);
+	assert_int_equal(page_double_out, 0);
 }
 
 int main(void)

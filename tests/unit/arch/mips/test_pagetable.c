@@ -15,38 +15,19 @@
 #include "arch/mips/pagetable.h"
 #include "arch/mips/pte.h"
 #include "page.h"
+#include "page_double.h"
 
 #define CCA_CACHED 3u
 #define USER_VA 0x00400000u
 #define HOST_ROOT_BYTES (PT_ENTRIES * sizeof(uintptr_t))
 
-static long pages_out;
-static bool fail_alloc;
-
-/* Roots hold host pointers (8 bytes), so every "page" is root-sized. */
-void *page_alloc(void)
-{
-	if (fail_alloc)
-		return NULL;
-	void *p = aligned_alloc(PAGE_SIZE, HOST_ROOT_BYTES);
-	memset(p, 0, HOST_ROOT_BYTES);
-	pages_out++;
-	return p;
-}
-
-void page_free(void *va)
-{
-	if (va) {
-		pages_out--;
-		free(va);
-	}
-}
-
 static int setup(void **state)
 {
 	(void)state;
-	pages_out = 0;
-	fail_alloc = false;
+	page_double_out = 0;
+	/* Roots hold host pointers (8 bytes): every "page" is root-sized. */
+	page_double_bytes = HOST_ROOT_BYTES;
+	page_double_fail = false;
 	return 0;
 }
 
@@ -103,8 +84,8 @@ static void test_empty_table_refills_invalid(void **state)
 	uint32_t lo0, lo1;
 
 	assert_non_null(root);
-	assert_int_equal(pages_out, 1);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 1);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 	handler_walk(root, USER_VA, &lo0, &lo1);
 	assert_int_equal(lo0 | lo1, 0);
 	handler_walk(root, 0xfffff000u, &lo0, &lo1);
@@ -112,8 +93,8 @@ static void test_empty_table_refills_invalid(void **state)
 	assert_null(pt_slot(root, USER_VA, false));
 	assert_int_equal(pt_get(root, USER_VA), 0);
 	pt_destroy(root);
-	assert_int_equal(pages_out, 0);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 0);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 }
 
 static void test_even_odd_pair(void **state)
@@ -124,8 +105,8 @@ static void test_even_odd_pair(void **state)
 	uint32_t lo0, lo1, e, o;
 
 	*pt_slot(root, odd_va, true) = pte_make(0x5000, VM_PROT_READ, CCA_CACHED);
-	assert_int_equal(pages_out, 2);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */         /* root and one leaf */
+	assert_int_equal(page_double_out, 2);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */         /* root and one leaf */
 	handler_walk(root, even_va, &lo0, &lo1);
 	assert_int_equal(lo0, 0);
 	assert_int_equal(lo1, pte_entrylo(pt_get(root, odd_va)));
@@ -138,14 +119,14 @@ static void test_even_odd_pair(void **state)
 
 	*pt_slot(root, even_va, true) = pte_make(0x9000, VM_PROT_WRITE | VM_PROT_READ,
 						 CCA_CACHED);
-	assert_int_equal(pages_out, 2);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */         /* same leaf */
+	assert_int_equal(page_double_out, 2);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */         /* same leaf */
 	handler_walk(root, odd_va, &lo0, &lo1);
 	assert_int_equal((lo0 & ENTRYLO_PFN_MASK) >> ENTRYLO_PFN_SHIFT, 9);
 	assert_int_equal((lo1 & ENTRYLO_PFN_MASK) >> ENTRYLO_PFN_SHIFT, 5);
 	pt_destroy(root);
-	assert_int_equal(pages_out, 0);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 0);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 }
 
 static void test_leaves_per_4mib(void **state)
@@ -155,18 +136,18 @@ static void test_leaves_per_4mib(void **state)
 
 	*pt_slot(root, USER_VA, true) = pte_make(0x1000, VM_PROT_READ, CCA_CACHED);
 	*pt_slot(root, USER_VA + 0x3ff000u, true) = pte_make(0x2000, VM_PROT_READ, CCA_CACHED);
-	assert_int_equal(pages_out, 2);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 2);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 	*pt_slot(root, USER_VA + 0x400000u, true) = pte_make(0x3000, VM_PROT_READ, CCA_CACHED);
 	*pt_slot(root, 0x7ffef000u, true) = pte_make(0x4000, VM_PROT_READ, CCA_CACHED);
-	assert_int_equal(pages_out, 4);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 4);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 	assert_int_equal(pte_pa(pt_get(root, 0x7ffef000u)), 0x4000);
 	assert_int_equal(pte_pa(pt_get(root, USER_VA + 0x3ff000u)), 0x2000);
 	assert_int_equal(pt_get(root, USER_VA + 0x1000u), 0);
 	pt_destroy(root);
-	assert_int_equal(pages_out, 0);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 0);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 	/* Nothing ever wrote to the shared empty leaf. */
 	for (unsigned i = 0; i < PT_ENTRIES; i++)
 		assert_int_equal(pt_empty_leaf()[i], 0);
@@ -177,14 +158,14 @@ static void test_out_of_memory(void **state)
 	(void)state;
 	uintptr_t *root = pt_create();
 
-	fail_alloc = true;
+	page_double_fail = true;
 	assert_null(pt_slot(root, USER_VA, true));
 	assert_int_equal(pt_get(root, USER_VA), 0);
 	assert_null(pt_create());
-	fail_alloc = false;
+	page_double_fail = false;
 	pt_destroy(root);
-	assert_int_equal(pages_out, 0);
-	assert_int_equal(pt_pages(), pages_out);   /* `mem`'s page_tables */
+	assert_int_equal(page_double_out, 0);
+	assert_int_equal(pt_pages(), page_double_out);   /* `mem`'s page_tables */
 }
 
 int main(void)
