@@ -101,7 +101,7 @@ endif
 # boot, arch and driver files in arch/<arch>/sources.mk (ARCH_SRCS, ARCH_DRIVERS).
 KERNEL_SRCS := $(sort $(wildcard kernel/*.c kernel/*/*.c kernel/*/*/*.c))
 LIBC_SRCS   := $(sort $(wildcard libc/*.c))
-COMMON_DRIVERS := drivers/uart16550.c drivers/i8259.c drivers/i8254.c
+COMMON_DRIVERS := drivers/pc_legacy.c drivers/uart16550.c drivers/i8259.c drivers/i8254.c
 ARCH_SRCS :=
 ARCH_DRIVERS :=
 -include arch/$(ARCH)/sources.mk

@@ -3,7 +3,7 @@
  * reference for measuring the cycle counter.
  */
 #include "arch.h"
-#include "cycle_rate.h"
+#include "time/cycle_rate.h"
 #include "i8254.h"
 
 #define PIT_CH0   0x40
@@ -84,6 +84,6 @@ void i8254_window(uint64_t (*read_cycles)(void), unsigned pit_ticks,
 		prev = now;
 	}
 	w->cycles = last - c0;
-	w->pit_ticks = elapsed;
+	w->ref_ticks = elapsed;
 	w->slack = slack + poll;
 }

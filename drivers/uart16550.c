@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "arch.h"
-#include "cmd.h"
+#include "console/cmd.h"
 #include "irq.h"
 #include "uart16550.h"
 

@@ -43,13 +43,13 @@ const char *arch_name(void);                   /* "x86_64" or "mips" */
 void arch_cpu_describe(char *buf, size_t len);
 
 /* --- bring-up, called by kmain in this order ---------------------------- */
-/* Traps and the 8259 pair (all lines masked); after this a fault prints
+/* Traps and the interrupt controller (all lines masked); after this a fault prints
  * a dump. */
 void arch_init(struct boot_info *bi);
 /*
- * Start the periodic tick at hz; each tick calls clock_tick() (kernel/
- * clock.c) from interrupt context.  Also measures the cycle counter rate
- * against a fixed-rate timer (i8254 on both machines) before returning.
+ * Start the periodic tick at hz; each tick calls clock_tick()
+ * (kernel/time/clock.c) from interrupt context.  Also measures the cycle counter rate
+ * against the board's reference timer (kernel/platform.h) before returning.
  */
 void arch_timer_start(unsigned hz);
 
@@ -180,7 +180,7 @@ void arch_user_counters(bool allow);
 unsigned arch_user_cycles_bits(void);
 
 /* --- called by arch code into the kernel --------------------------------- */
-void clock_tick(void);                          /* kernel/clock.c */
+void clock_tick(void);                          /* kernel/time/clock.c */
 void irq_dispatch(unsigned isa_irq);            /* kernel/irq.c   */
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 

@@ -43,7 +43,7 @@ size_t arch_trapframe_size(void);
 void arch_tf_init_user(struct trapframe *tf, uintptr_t pc, uintptr_t sp,
 		       uintptr_t arg0, uintptr_t arg1);
 /* Restore tf and drop to user mode.  Never returns.  Used by the kernel
- * to start a new task (kernel/trap.c trap_enter_user), which has already
+ * to start a new task (kernel/entry.c trap_enter_user), which has already
  * called trap_return_check and trap_exit(true), with interrupts off. */
 void arch_return_to_user(struct trapframe *tf) __attribute__((noreturn));
 
@@ -96,7 +96,7 @@ uint64_t arch_vm_lookup(struct arch_vm *vm, uintptr_t va, unsigned *prot);
 /* Make vm the current user address space (NULL: none, kernel threads). */
 void arch_vm_activate(struct arch_vm *vm);
 
-/* --- called by arch trap code into the kernel (kernel/trap.c) --------------- */
+/* --- called by arch trap code into the kernel (kernel/entry.c) --------------- */
 /* Every kernel entry and exit, for exact user/system time and the soft PMU.
  * trap_exit(false), on the way back into interrupted kernel code, may
  * switch tasks (kernel threads are preemptible): call it with interrupts

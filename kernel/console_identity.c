@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd.h"
+#include "console/cmd.h"
 #include "hwperf/hwperf_console.h"
-#include "task.h"
+#include "proc/task.h"
 
 int hwperf_console_pid(void)
 {

@@ -18,11 +18,11 @@
 #include <string.h>
 
 #include "arch.h"
-#include "heap.h"
+#include "mm/heap.h"
 #include "hwperf/hwperf.h"
 #include "hwperf_syscall.h"
-#include "task.h"
-#include "uvm.h"
+#include "proc/task.h"
+#include "mm/uvm.h"
 
 /* What an op takes besides its id; anything else must be 0 (EINVAL). */
 enum arg_kind {

@@ -1,5 +1,5 @@
 /*
- * irq.c - the 16 ISA interrupt lines behind the 8259 pair, on both machines,
+ * irq.c - the board's 16 legacy interrupt lines (kernel/platform.h),
  * and the `irqs` command, which also shows the PMU's overflow interrupt.
  */
 #include <errno.h>
@@ -9,12 +9,11 @@
 #include <string.h>
 
 #include "arch.h"
-#include "cmd.h"
-#include "i8259.h"
+#include "console/cmd.h"
+#include "platform.h"
 #include "irq.h"
-#include "task.h"
+#include "proc/task.h"
 #include "pmu_kevent.h"
-#include "trap.h"
 
 struct irq_line {
 	irq_handler fn;
@@ -30,37 +29,37 @@ struct irq_line {
 	"  --test-pmi (root): raise one on the PMU's line (x86: a self-IPI)\n" \
 	"  and print pmi test LINE count=A->B spurious=C->D"
 
-static struct irq_line lines[I8259_IRQS];
+static struct irq_line lines[PLATFORM_IRQS];
 static unsigned long spurious;
 
-/* The arch has initialised the 8259 pair (with its vector base on x86)
+/* The arch has initialised the interrupt controller
  * in arch_init(); every line starts masked until a handler registers. */
 void irq_init(void)
 {
-	for (unsigned i = 0; i < I8259_IRQS; i++)
-		i8259_mask(i);
+	for (unsigned i = 0; i < PLATFORM_IRQS; i++)
+		platform_irq_mask(i);
 }
 
 int irq_register(unsigned irq, irq_handler fn, void *arg)
 {
-	if (irq >= I8259_IRQS || !fn)
+	if (irq >= PLATFORM_IRQS || !fn)
 		return -EINVAL;
 	if (lines[irq].fn)
 		return -EBUSY;
 	lines[irq].fn = fn;
 	lines[irq].arg = arg;
-	i8259_unmask(irq);
+	platform_irq_unmask(irq);
 	return 0;
 }
 
 unsigned long irq_count(unsigned irq)
 {
-	return irq < I8259_IRQS ? lines[irq].count : 0;
+	return irq < PLATFORM_IRQS ? lines[irq].count : 0;
 }
 
 void irq_dispatch(unsigned irq)
 {
-	if (irq >= I8259_IRQS || i8259_is_spurious(irq)) {
+	if (irq >= PLATFORM_IRQS || platform_irq_is_spurious(irq)) {
 		spurious++;
 		return;
 	}
@@ -71,10 +70,10 @@ void irq_dispatch(unsigned irq)
 		l->fn(l->arg);
 	} else {
 		/* Nobody asked for it: silence the line rather than storm. */
-		i8259_mask(irq);
+		platform_irq_mask(irq);
 		spurious++;
 	}
-	i8259_eoi(irq);
+	platform_irq_eoi(irq);
 }
 
 static void print_pmi(const struct irq_pmi_info *p)
@@ -131,7 +130,7 @@ static int cmd_irqs(int argc, char **argv)
 		printf("error: usage: %s\n", IRQS_USAGE);
 		return CMD_ERR_REPORTED;
 	}
-	for (unsigned i = 0; i < I8259_IRQS; i++) {
+	for (unsigned i = 0; i < PLATFORM_IRQS; i++) {
 		if (lines[i].fn || lines[i].count)
 			printf("irq%u count=%lu\n", i, lines[i].count);
 	}

@@ -5,15 +5,15 @@
 
 #include "arch.h"
 #include "bootargs.h"
-#include "clock.h"
-#include "console.h"
-#include "cycle_rate.h"
-#include "heap.h"
+#include "time/clock.h"
+#include "console/console.h"
+#include "time/cycle_rate.h"
+#include "mm/heap.h"
 #include "hwperf/hwperf.h"
 #include "irq.h"
-#include "page.h"
-#include "sched.h"
-#include "uart16550.h"
+#include "mm/page.h"
+#include "proc/sched.h"
+#include "platform.h"
 #include "version.h"
 
 static struct boot_info *boot;
@@ -53,7 +53,7 @@ void kmain(struct boot_info *bi)
 	clock_init(clock_hz_from_bootargs());
 	cycle_rate_print();
 	hwperf_boot();
-	uart_enable_rx_irq();
+	platform_console_enable_rx_irq();
 	arch_irq_enable();
 
 	ready_cycles = arch_cycles();

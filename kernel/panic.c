@@ -11,8 +11,8 @@
 
 #include "arch.h"
 #include "bootargs.h"
-#include "cmd.h"
-#include "console.h"
+#include "console/cmd.h"
+#include "console/console.h"
 #include "panic.h"
 
 BOOTARG(onpanic, "after a panic: halt (default), exit (leave QEMU with status 3) or reboot");

@@ -54,6 +54,10 @@ static inline int pmu_kevent_wanted(enum pmu_kevent kind)
 	return __builtin_expect((pmu_kevents_wanted & PMU_KEV_BIT(kind)) != 0, 0);
 }
 
+/* PMU_MODE_U or PMU_MODE_K: the mode the innermost trap interrupted, for
+ * events reported from interrupt handlers (kernel/entry.c keeps it). */
+uint32_t trap_current_mode(void);
+
 /* n events of a kind, at pc. */
 static inline void pmu_kernel_event(enum pmu_kevent kind, uint32_t mode, uint64_t n,
 				    uintptr_t pc)

@@ -5,7 +5,7 @@
  * CPU already holds it, which would spin forever; say so instead.
  */
 #include "spinlock.h"
-#include "task.h"
+#include "proc/task.h"
 
 void spin_lock(struct spinlock *l)
 {

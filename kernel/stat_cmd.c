@@ -35,15 +35,15 @@
 
 #include "arch.h"
 #include "bootargs.h"
-#include "cmd.h"
-#include "counted_spawn.h"
+#include "console/cmd.h"
+#include "tools/counted_spawn.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/hwperf_console.h"
 #include "hwperf/spec.h"
 #include <stdlib.h>
-#include "proc.h"
+#include "proc/proc.h"
 #include "stat_report.h"
-#include "task.h"
+#include "proc/task.h"
 #include "witness.h"
 
 #define STAT_USAGE "stat [-e SPEC] [-r N] [-a] [-x SEP | --kv | --json] PROG [ARGS...]"

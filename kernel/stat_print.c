@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "hwperf/hwperf_console.h"
-#include "proc.h"
-#include "signal.h"
+#include "proc/proc.h"
+#include "proc/signal.h"
 #include "stat_report.h"
 #include "witness.h"
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "hwperf/hwperf.h"
-#include "stat_math.h"
+#include "tools/stat_math.h"
 
 #define STAT_CMDLINE_MAX 128
 

@@ -7,16 +7,16 @@
 #include <string.h>
 
 #include "arch.h"
-#include "clock.h"
-#include "console.h"
-#include "heap.h"
+#include "time/clock.h"
+#include "console/console.h"
+#include "mm/heap.h"
 #include "hwperf_syscall.h"
-#include "proc.h"
-#include "sched.h"
-#include "signal.h"
+#include "proc/proc.h"
+#include "proc/sched.h"
+#include "proc/signal.h"
 #include "syscall.h"
-#include "task.h"
-#include "uvm.h"
+#include "proc/task.h"
+#include "mm/uvm.h"
 
 #define FD_STDOUT 1
 #define FD_STDERR 2

@@ -4,8 +4,8 @@
  * PROG_NAME (a bare word), PROG_ELF (the file's path, a string) and
  * PROG_SYMS (its text symbols, "ADDRESS NAME" lines, for `prof`).
  */
-#include "program_syms.h"
-#include "programs.h"
+#include "proc/program_syms.h"
+#include "proc/programs.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)

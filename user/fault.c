@@ -19,19 +19,15 @@
 #include <string.h>
 
 #include "tally.h"
+#include "user_machdep.h"
 
 #define EXIT_SURVIVED 1
 #define EXIT_USAGE 2
 #define EXIT_NOT_HERE 3
 #define STACK_PAD 256
-#define MSR_TSC 0x10u           /* any MSR: wrmsr itself is privileged */
 #define BAD_LEN 16
 
-#if defined(__x86_64__)
-#define KERNEL_ADDR ((uintptr_t)0xffffffff80000000ull)  /* kernel text */
-#else
-#define KERNEL_ADDR ((uintptr_t)0x80000000u)            /* KSEG0 */
-#endif
+#define KERNEL_ADDR ((uintptr_t)USER_MACHDEP_KERNEL_ADDR)  /* kernel text */
 
 /* Through volatile so the compiler cannot prove the faults away. */
 static volatile uintptr_t null_addr = 0;
@@ -54,43 +50,28 @@ static int do_kernel(void)
 
 static int do_priv(void)
 {
-#if defined(__x86_64__)
-	__asm__ volatile("wrmsr" : : "c"(MSR_TSC), "a"(0u), "d"(0u));
-#else
-	__asm__ volatile("mtc0 $zero, $12");    /* CP0 Status: needs CU0 */
-#endif
+	user_privileged_insn();
 	return EXIT_SURVIVED;
 }
 
-/*
- * In assembly: compilers may fold a division by a known-zero value away.
- * MIPS division never traps by itself; the convention (which compilers
- * follow when they check) is a trap instruction with code 7 after it.
- */
 static int do_divzero(void)
 {
-	unsigned divisor = (unsigned)zero;
-#if defined(__x86_64__)
-	__asm__ volatile("div %2" : : "a"(1u), "d"(0u), "r"(divisor) : "cc");
-#else
-	__asm__ volatile("divu $zero, %0, %1\n\tteq %1, $zero, 7"
-			 : : "r"(1u), "r"(divisor) : "hi", "lo");
-#endif
+	user_divide((unsigned)zero);
 	return EXIT_SURVIVED;
 }
 
 static int do_unaligned(void)
 {
-#if defined(__mips__)
 	static volatile uint32_t words[2];
+
+	if (!USER_MACHDEP_UNALIGNED_FAULTS) {
+		printf("fault unaligned: not a fault on this machine\n");
+		return EXIT_NOT_HERE;
+	}
 	volatile uint32_t *odd = (volatile uint32_t *)((uintptr_t)words + 1);
 	volatile uint32_t v = *odd;
 	(void)v;
 	return EXIT_SURVIVED;
-#else
-	printf("fault unaligned: not a fault on this machine\n");
-	return EXIT_NOT_HERE;
-#endif
 }
 
 static int recurse(int depth)

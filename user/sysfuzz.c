@@ -33,6 +33,7 @@
 
 #include "tally.h"
 #include "tally_hwperf.h"
+#include "user_machdep.h"
 
 #define EXIT_USAGE 2
 #define EXIT_CHILD_UNEXPECTED 99        /* a child's own fuzz found one */
@@ -47,23 +48,15 @@
 #define SCRATCH_PAGES 3
 #define CPU_PROBE_MAX 4
 #define WRITE_CHUNK 128                 /* kernel/syscall.c */
-#define SPAWN_ARGS_LIMIT 16             /* kernel/proc.h SPAWN_ARGS_MAX */
+#define SPAWN_ARGS_LIMIT 16             /* kernel/proc/proc.h SPAWN_ARGS_MAX */
 
-#if defined(ARCH_X86_64)
-#define KERNEL_ADDR   0xffffffff80100000ul      /* kernel text */
-#define KERNEL_LOW    0xffff800000000000ul      /* first kernel-half address */
-#define NONCANONICAL  0x0000800000000000ul
-#define USER_TOP_ADDR 0x00007ffffffff000ul
-#define UNMAPPED_ADDR 0x0000500000000000ul
-#else
-#define KERNEL_ADDR   0x80100000ul              /* kseg0 */
-#define KERNEL_LOW    0x80000000ul
-#define NONCANONICAL  0xc0000000ul              /* kseg2 */
-#define USER_TOP_ADDR 0x7fff0000ul
-#define UNMAPPED_ADDR 0x20400000ul              /* between heap limit and stack */
-#endif
+#define KERNEL_ADDR   USER_MACHDEP_KERNEL_ADDR  /* kernel text */
+#define KERNEL_LOW    USER_MACHDEP_KERNEL_LOW
+#define NONCANONICAL  USER_MACHDEP_NONCANONICAL
+#define USER_TOP_ADDR USER_MACHDEP_USER_TOP
+#define UNMAPPED_ADDR USER_MACHDEP_UNMAPPED
 #define LOW_ADDR      0x10ul                    /* below every mapping */
-#define HEAP_MAX_BYTES (64ul * 1024ul * 1024ul) /* kernel/uvm.h UHEAP_MAX_BYTES */
+#define HEAP_MAX_BYTES (64ul * 1024ul * 1024ul) /* kernel/mm/uvm.h UHEAP_MAX_BYTES */
 #define BRK_STEP_PAGES 16
 
 /* ---- the random source ------------------------------------------------------- */
@@ -671,7 +664,7 @@ static void do_signal(void)
 		break;
 	default: {
 		/* SIG_DFL only where the default is to ignore: in Tally every
-		 * signal but SIGCHLD terminates by default (kernel/signal.c),
+		 * signal but SIGCHLD terminates by default (kernel/proc/signal.c),
 		 * and a default that ended the fuzzer would end the run (seed
 		 * 1601 on x86_64 died of SIG23 after 30,148 calls; see
 		 * nonexistent_pid for the one sender found). */

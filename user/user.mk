@@ -57,7 +57,7 @@ USER_ELFS := $(patsubst %,$(UB)/%.elf,$(USER_PROGS))
 USER_STRIPPED := $(patsubst %,$(UB)/%.stripped,$(USER_PROGS))
 USER_EMBED_OBJS := $(patsubst %,$(UB)/embed_%.o,$(USER_PROGS))
 
-# Every program is embedded in the kernel image (kernel/programs.c).
+# Every program is embedded in the kernel image (kernel/proc/programs.c).
 OBJS += $(USER_EMBED_OBJS)
 
 $(UB)/obj/%.c.o: %.c $(B)/flags
@@ -86,7 +86,7 @@ $(UB)/%.elf: $(USER_STUB_OBJS) $(UB)/obj/user/%.c.o $(USER_LIB_A) user/user.ld
 $(UB)/%.stripped: $(UB)/%.elf
 	$(OBJCOPY) --strip-all $< $@
 
-# Its function names stay, as text, for `prof` (kernel/program_syms.h):
+# Its function names stay, as text, for `prof` (kernel/proc/program_syms.h):
 # "ADDRESS NAME" per text symbol, sorted by address.
 USER_NM := $(subst objcopy,nm,$(OBJCOPY))
 $(UB)/%.syms: $(UB)/%.elf

@@ -4,7 +4,7 @@
  */
 #include "arch.h"
 #include "arch_task.h"
-#include "cmd.h"
+#include "console/cmd.h"
 #include "cp0.h"
 #include "mips.h"
 

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "page.h"
+#include "mm/page.h"
 #include "pagetable.h"
 
 #ifdef ARCH_MIPS

@@ -3,7 +3,7 @@
  * context between the trap frame and the user stack (sigframe.h).
  *
  * The user stack is reached only through the kernel's checked copies
- * (kernel/uvm.h), which walk the task's page table: a bad stack pointer
+ * (kernel/mm/uvm.h), which walk the task's page table: a bad stack pointer
  * is -EFAULT, never a kernel fault.
  */
 #include <errno.h>
@@ -11,8 +11,8 @@
 #include "arch_task.h"
 #include "cp0.h"
 #include "sigframe.h"
-#include "task.h"
-#include "uvm.h"
+#include "proc/task.h"
+#include "mm/uvm.h"
 
 int arch_signal_push(struct trapframe *tf, int sig, uintptr_t handler, uintptr_t restorer)
 {

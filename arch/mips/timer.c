@@ -12,7 +12,7 @@
  */
 #include "arch.h"
 #include "cp0.h"
-#include "cycle_rate.h"
+#include "time/cycle_rate.h"
 #include "mips.h"
 
 #include <stdio.h>

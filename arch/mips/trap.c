@@ -3,7 +3,7 @@
  * exception means.
  *
  * Every exception and interrupt is bracketed by trap_enter/trap_exit
- * (kernel/trap.c), which cut user and system time exactly; the mode it
+ * (kernel/entry.c), which cut user and system time exactly; the mode it
  * came from is the KSU the frame saved.  Interrupts go to intr.c.  From
  * user mode, Sys is a system call (run with interrupts on), TLB and Mod
  * faults are page faults, and everything else becomes a signal

@@ -79,7 +79,7 @@ void mips_trap(struct trapframe *tf);
  * Stack pointer to switch to when an exception arrives from user mode
  * (Status.UM set): the top of the running task's kernel stack, set by
  * arch_set_kernel_stack at every switch to a user task.  The frame then
- * sits at its very top, where kernel/proc.c builds a new task's first one.
+ * sits at its very top, where kernel/proc/proc.c builds a new task's first one.
  */
 extern uint32_t mips_kstack_top;
 

@@ -1,11 +1,11 @@
 /*
  * uaccess.c - the arch's own reads of user memory, through the kernel's
- * checked copies (kernel/uvm.h) like every other: the kernel never
+ * checked copies (kernel/mm/uvm.h) like every other: the kernel never
  * dereferences a kuseg address.
  */
 #include "mips.h"
-#include "task.h"
-#include "uvm.h"
+#include "proc/task.h"
+#include "mm/uvm.h"
 
 int mips_user_read_word(uintptr_t va, uint32_t *word)
 {

@@ -22,9 +22,9 @@
 #include "arch_task.h"
 #include "asid.h"
 #include "cp0.h"
-#include "heap.h"
+#include "mm/heap.h"
 #include "mips.h"
-#include "page.h"
+#include "mm/page.h"
 #include "pagetable.h"
 #include "pte.h"
 

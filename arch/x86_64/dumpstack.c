@@ -14,7 +14,7 @@
 #include "dumpstack.h"
 #include "gdt.h"
 #include "layout.h"
-#include "page.h"
+#include "mm/page.h"
 
 /*
  * The top of the known stack that holds rsp, or 0.  Task kernel stacks

@@ -10,7 +10,7 @@
 #include "arch.h"
 #include "layout.h"
 #include "memmap.h"
-#include "page.h"
+#include "mm/page.h"
 
 static unsigned dropped;
 

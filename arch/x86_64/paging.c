@@ -12,10 +12,10 @@
 #include "cpu.h"
 #include "layout.h"
 #include "memmap.h"
-#include "page.h"
+#include "mm/page.h"
 #include "paging.h"
 
-/* NULL beyond the direct map's window (kernel/page.c relies on it). */
+/* NULL beyond the direct map's window (kernel/mm/page.c relies on it). */
 void *arch_phys_to_virt(uint64_t pa)
 {
 	if (pa >= DIRECT_MAP_LIMIT)

@@ -3,11 +3,11 @@
  *
  * The TSC rate comes from CPUID leaf 0x15 (or 0x16) where the CPU gives
  * it; QEMU's TCG CPUs do not (leaf 0x15 reads as zeros even on -cpu max),
- * so there it is calibrated against the i8254 (kernel/cycle_rate.c).
+ * so there it is calibrated against the i8254 (kernel/time/cycle_rate.c).
  */
 #include "arch.h"
 #include "cpu.h"
-#include "cycle_rate.h"
+#include "time/cycle_rate.h"
 #include "i8254.h"
 #include "irq.h"
 #include "tsc_rate.h"

@@ -89,7 +89,7 @@ trap_return:
 	iretq
 
 ; void arch_return_to_user(struct trapframe *tf): a new task's first
-; entry into ring 3, with interrupts off (kernel/trap.c trap_enter_user).
+; entry into ring 3, with interrupts off (kernel/entry.c trap_enter_user).
 ; The frame's CS says ring 3, so trap_return swaps GS and IRETQ sets IF.
 arch_return_to_user:
 	mov rsp, rdi

@@ -1,14 +1,14 @@
 /*
  * tsc_rate.h - what the CPU says of its TSC rate (CPUID leaves 0x15 and
  * 0x16, Intel SDM vol. 2A, CPUID), decoded apart from the reading so the
- * host tests can feed it any CPU's values (tests/unit/kernel/test_cycle_rate.c).
+ * host tests can feed it any CPU's values (tests/unit/kernel/time/test_cycle_rate.c).
  */
 #ifndef TALLY_X86_64_TSC_RATE_H
 #define TALLY_X86_64_TSC_RATE_H
 
 #include <stdint.h>
 
-#include "cycle_rate.h"
+#include "time/cycle_rate.h"
 
 /*
  * x86 CPUID: leaf 0x15 (eax = denominator, ebx = numerator, ecx = crystal

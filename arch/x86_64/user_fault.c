@@ -8,7 +8,7 @@
  * raises #GP, not #UD, so it is SIGSEGV here as on Linux; so is a load
  * through a non-canonical address (#GP, or #SS for the stack).  x87 and
  * SSE are switched off for user programs (usermode.c), so trying them is
- * SIGILL.  Page faults do not come here: kernel/trap.c decides those.
+ * SIGILL.  Page faults do not come here: kernel/entry.c decides those.
  */
 #include "trap.h"
 #include "uabi.h"

@@ -21,7 +21,7 @@
 #include "arch.h"
 #include "arch_task.h"
 #include "cpu.h"
-#include "page.h"
+#include "mm/page.h"
 #include "paging.h"
 #include "vm.h"
 

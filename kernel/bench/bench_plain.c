@@ -10,8 +10,8 @@
 #include "bench_task.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
-#include "proc.h"
-#include "task.h"
+#include "proc/proc.h"
+#include "proc/task.h"
 #include "uabi.h"
 
 int bench_plain_spawn(const char *prog, const char *args)

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "acct.h"
+#include "proc/acct.h"
 #include "bench.h"
 
 /* Start `prog` with the words of `args` as the caller's child: its pid,

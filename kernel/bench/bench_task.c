@@ -6,13 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "args.h"
+#include "console/args.h"
 #include "bench.h"
 #include "bench_task.h"
-#include "counted_spawn.h"
+#include "tools/counted_spawn.h"
 #include "hwperf/spec.h"
-#include "proc.h"
-#include "task.h"
+#include "proc/proc.h"
+#include "proc/task.h"
 #include "uabi.h"
 
 /* Filled by the child's reap hook; benchmarks run one at a time. */

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "acct.h"
+#include "proc/acct.h"
 #include "hwperf/hwperf.h"
 
 /* A program's command line as spawn takes it: "prog" and its words. */

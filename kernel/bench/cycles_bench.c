@@ -23,7 +23,7 @@
 #include "arch.h"
 #include "bench.h"
 #include "bench_task.h"
-#include "clock.h"
+#include "time/clock.h"
 #include "loop_expect.h"
 
 #define KLOOP_DEFAULT_N 200000u  /* 1M instructions on x86, 1.2M on MIPS */

@@ -20,9 +20,9 @@
 #include "derive.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
-#include "proc.h"
-#include "sched.h"
-#include "task.h"
+#include "proc/proc.h"
+#include "proc/sched.h"
+#include "proc/task.h"
 #include "uabi.h"
 
 #define HOLD_MS "200"           /* the holder's sleep: far longer than n acquires */

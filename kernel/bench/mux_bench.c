@@ -47,7 +47,7 @@
 #include "bench.h"
 #include "bench_soft.h"
 #include "bench_task.h"
-#include "stat_math.h"
+#include "tools/stat_math.h"
 
 #define MUX_COUNTERS 2
 #define MUX_WIDTH 32

@@ -23,7 +23,7 @@
 #include "arch.h"
 #include "bench.h"
 #include "bench_task.h"
-#include "clock.h"
+#include "time/clock.h"
 #include "derive.h"
 #include "uabi.h"
 

@@ -46,11 +46,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "counted_spawn.h"
+#include "tools/counted_spawn.h"
 #include "hwperf/spec.h"
-#include "proc.h"
-#include "signal.h"
-#include "task.h"
+#include "proc/proc.h"
+#include "proc/signal.h"
+#include "proc/task.h"
 #include "uabi.h"
 
 #define USER_UID 100u

@@ -10,8 +10,8 @@
 #include "arch.h"
 #include "bench.h"
 #include "bootargs.h"
-#include "cmd.h"
-#include "console.h"
+#include "console/cmd.h"
+#include "console/console.h"
 #include "hwperf/hwperf.h"
 #include "version.h"
 

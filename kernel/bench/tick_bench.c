@@ -10,7 +10,7 @@
 
 #include "arch.h"
 #include "bench.h"
-#include "clock.h"
+#include "time/clock.h"
 
 static int measure(uint64_t n, struct bench_sample *s)
 {

@@ -37,7 +37,7 @@
 #include "bench.h"
 #include "bench_soft.h"
 #include "bench_task.h"
-#include "stat_math.h"
+#include "tools/stat_math.h"
 
 #define WRAP_COUNTERS 2
 #define NARROW 8

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "console/cmd.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
 #include "events.h"

@@ -13,7 +13,7 @@
 
 #include "arch.h"
 #include "bootargs.h"
-#include "clock.h"
+#include "time/clock.h"
 #include "env.h"
 #include "hwperf.h"
 

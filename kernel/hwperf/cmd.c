@@ -19,13 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "console/cmd.h"
 #include "env.h"
 #include "hwperf.h"
 #include "hwperf_console.h"
 #include "internal.h"
 #include "pmu/soft/softpmu.h"
-#include "prof_sample.h"
+#include "tools/prof_sample.h"
 #include "spec.h"
 
 #define SPEC_TEXT_MAX 1024

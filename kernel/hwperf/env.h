@@ -3,7 +3,7 @@
  *
  * hwperf never sees the kernel's task structure: it keeps a struct
  * hwperf_task embedded in it and asks these functions the rest.  The
- * kernel implements them (kernel/task.c, with container_of from the
+ * kernel implements them (kernel/proc/task.c, with container_of from the
  * embedded hwperf_task); the host unit tests implement them with fakes
  * (tests/unit/hwperf_fake_env.c).
  *

@@ -191,7 +191,7 @@ def test_memory_exhausted_then_given_back(c):
     answers; killing the hogs gives every page back."""
     before = figures(c)
     pids, text = [], ""
-    # 64 MiB of heap each (kernel/uvm.h): enough of them to run out.
+    # 64 MiB of heap each (kernel/mm/uvm.h): enough of them to run out.
     need = before["pages_free"] // (64 * 256) + 2
     for _ in range(need):
         out = c.run("spawn hog mem")

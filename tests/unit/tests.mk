@@ -20,22 +20,26 @@ HWPERF_UNIT_SRCS := kernel/hwperf/event.c kernel/hwperf/hooks.c \
 	tests/unit/doubles/hwperf_fake_env.c tests/unit/doubles/hwperf_fakepmu.c
 
 # The event tables of every model, as the x86 and MIPS drivers bind them.
-EVENTS_MODEL_SRCS := kernel/events/models.c kernel/events/intel_arch.c \
-	kernel/events/intel_skl.c kernel/events/amd.c kernel/events/encode.c \
-	kernel/events/mips_24k_family.c kernel/events/mips_74k_family.c \
-	kernel/events/r10k.c
+EVENTS_MODEL_SRCS := kernel/events/models.c kernel/events/intel_arch_table.c \
+	kernel/events/intel_skl_table.c kernel/events/amd_table.c kernel/events/encode.c \
+	kernel/events/mips_24k_family_table.c kernel/events/mips_74k_family_table.c \
+	kernel/events/r10k_table.c
 
 # ---- kernel/ ----------------------------------------------------------------
-UNIT_SRCS_kernel/test_acct         := kernel/acct.c
-UNIT_SRCS_kernel/test_args         := kernel/args.c
-UNIT_SRCS_kernel/test_cycle_rate   := kernel/cycle_rate.c arch/x86_64/tsc_rate.c
-UNIT_SRCS_kernel/test_lineedit     := kernel/lineedit.c
-UNIT_SRCS_kernel/test_page_heap    := kernel/page.c kernel/heap.c
-UNIT_SRCS_kernel/test_program_syms := kernel/program_syms.c
-UNIT_SRCS_kernel/test_runq         := kernel/runq.c
-UNIT_SRCS_kernel/test_signal       := kernel/signal.c
-UNIT_SRCS_kernel/test_stat_math    := kernel/stat_math.c
-UNIT_SRCS_kernel/test_uvm          := kernel/uvm.c tests/unit/doubles/page_double.c
+UNIT_SRCS_kernel/console/test_args     := kernel/console/args.c
+UNIT_SRCS_kernel/console/test_lineedit := kernel/console/lineedit.c
+
+UNIT_SRCS_kernel/mm/test_page_heap := kernel/mm/page.c kernel/mm/heap.c
+UNIT_SRCS_kernel/mm/test_uvm       := kernel/mm/uvm.c tests/unit/doubles/page_double.c
+
+UNIT_SRCS_kernel/proc/test_acct         := kernel/proc/acct.c
+UNIT_SRCS_kernel/proc/test_program_syms := kernel/proc/program_syms.c
+UNIT_SRCS_kernel/proc/test_runq         := kernel/proc/runq.c
+UNIT_SRCS_kernel/proc/test_signal       := kernel/proc/signal.c
+
+UNIT_SRCS_kernel/time/test_cycle_rate := kernel/time/cycle_rate.c arch/x86_64/tsc_rate.c
+
+UNIT_SRCS_kernel/tools/test_stat_math := kernel/tools/stat_math.c
 
 UNIT_SRCS_kernel/bench/test_check       := kernel/bench/check.c
 UNIT_SRCS_kernel/bench/test_derive      := kernel/bench/derive.c
@@ -79,17 +83,17 @@ UNIT_SRCS_arch/x86_64/test_sigcontext  := arch/x86_64/sigcontext.c \
 	arch/x86_64/user_fault.c
 
 UNIT_SRCS_arch/x86_64/pmu/test_amd        := arch/x86_64/pmu/amd.c \
-	arch/x86_64/pmu/lapic_pmi.c kernel/events/amd.c kernel/events/encode.c \
+	arch/x86_64/pmu/lapic_pmi.c kernel/events/amd_table.c kernel/events/encode.c \
 	tests/unit/doubles/pmu_x86_double.c
 UNIT_SRCS_arch/x86_64/pmu/test_intel_arch := arch/x86_64/pmu/intel_arch.c \
-	arch/x86_64/pmu/lapic_pmi.c kernel/events/intel_arch.c \
-	kernel/events/intel_skl.c kernel/events/encode.c \
+	arch/x86_64/pmu/lapic_pmi.c kernel/events/intel_arch_table.c \
+	kernel/events/intel_skl_table.c kernel/events/encode.c \
 	kernel/hwperf/spec.c kernel/events/place.c \
 	tests/unit/doubles/pmu_x86_double.c
 UNIT_SRCS_arch/x86_64/pmu/test_model_pick := arch/x86_64/pmu/intel_arch.c \
 	arch/x86_64/pmu/amd.c arch/x86_64/pmu/lapic_pmi.c \
-	kernel/events/intel_arch.c kernel/events/intel_skl.c \
-	kernel/events/amd.c kernel/events/encode.c \
+	kernel/events/intel_arch_table.c kernel/events/intel_skl_table.c \
+	kernel/events/amd_table.c kernel/events/encode.c \
 	tests/unit/doubles/pmu_x86_double.c
 
 UNIT_SRCS_arch/mips/test_asid       := arch/mips/asid.c
@@ -102,10 +106,10 @@ UNIT_SRCS_arch/mips/test_user_fault := arch/mips/user_fault.c
 UNIT_SRCS_arch/mips/flash/test_spd := arch/mips/flash/spd.c
 
 UNIT_SRCS_arch/mips/pmu/test_mips32 := arch/mips/pmu/mips32.c \
-	arch/mips/pmu/mips_pmu_irq.c kernel/events/mips_24k_family.c \
-	kernel/events/mips_74k_family.c tests/unit/doubles/pmu_mips_double.c
+	arch/mips/pmu/mips_pmu_irq.c kernel/events/mips_24k_family_table.c \
+	kernel/events/mips_74k_family_table.c tests/unit/doubles/pmu_mips_double.c
 UNIT_SRCS_arch/mips/pmu/test_r10k   := arch/mips/pmu/r10k.c \
-	arch/mips/pmu/mips_pmu_irq.c kernel/events/r10k.c \
+	arch/mips/pmu/mips_pmu_irq.c kernel/events/r10k_table.c \
 	tests/unit/doubles/pmu_mips_double.c
 
 # ---- boot/ ------------------------------------------------------------------

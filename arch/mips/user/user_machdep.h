@@ -8,6 +8,32 @@
 /* An address in kseg0, where the kernel image lives: a system call given
  * it must answer EFAULT. */
 #define USER_MACHDEP_KERNEL_ADDR 0x80100000ul
+/* Edges a fuzzer aims at: the first kernel address (kseg0), kseg2, the
+ * top user page, and a range between the heap's limit and the stack. */
+#define USER_MACHDEP_KERNEL_LOW     0x80000000ul
+#define USER_MACHDEP_NONCANONICAL   0xc0000000ul
+#define USER_MACHDEP_USER_TOP       0x7fff0000ul
+#define USER_MACHDEP_UNMAPPED       0x20400000ul
+
+/* An unaligned word load takes an address error. */
+#define USER_MACHDEP_UNALIGNED_FAULTS 1
+
+/* An instruction only the kernel may run: CP0 Status needs CU0. */
+static inline void user_privileged_insn(void)
+{
+	__asm__ volatile("mtc0 $zero, $12");
+}
+
+/*
+ * 1 / divisor, in assembly: a compiler may fold a known-zero divide away.
+ * MIPS division never traps by itself; the convention (which compilers
+ * follow when they check) is a trap instruction with code 7 after it.
+ */
+static inline void user_divide(unsigned divisor)
+{
+	__asm__ volatile("divu $zero, %0, %1\n\tteq %1, $zero, 7"
+			 : : "r"(1u), "r"(divisor) : "hi", "lo");
+}
 
 /*
  * System calls of up to three arguments, inline: the wrapper is then the

@@ -160,7 +160,7 @@ static void fill_caps(struct pmu_caps *caps)
 	}
 	caps->modes = PMU_MODE_K | PMU_MODE_U;
 	caps->ntables = 1;
-	/* The family's table model (kernel/events/amd.c): 10h, 17h or 19h. */
+	/* The family's table model (kernel/events/amd_table.c): 10h, 17h or 19h. */
 	{
 		const struct ev_model *m = amd_model_of_family(amd.family);
 

@@ -98,7 +98,7 @@ static struct {
 	unsigned ebx_len;
 	struct pmu_event events[INTEL_ARCH_TABLE_MAX];
 	struct pmu_event_table table;
-	/* The model's own events (kernel/events/intel_skl.c), after the
+	/* The model's own events (kernel/events/intel_skl_table.c), after the
 	 * architectural ones, when CPUID names a model Tally has. */
 	const struct intel_model *model;
 	struct pmu_event mevents[INTEL_MODEL_TABLE_MAX];

@@ -8,6 +8,28 @@
 /* An address in the kernel's half, where the kernel image lives (-2 GiB
  * + 1 MiB): a system call given it must answer EFAULT. */
 #define USER_MACHDEP_KERNEL_ADDR 0xffffffff80100000ul
+/* Edges a fuzzer aims at: the first kernel-half address, the first
+ * non-canonical one, the top user page, and a user range nothing maps. */
+#define USER_MACHDEP_KERNEL_LOW     0xffff800000000000ul
+#define USER_MACHDEP_NONCANONICAL   0x0000800000000000ul
+#define USER_MACHDEP_USER_TOP       0x00007ffffffff000ul
+#define USER_MACHDEP_UNMAPPED       0x0000500000000000ul
+
+/* The CPU traps unaligned loads only when it cannot do them. */
+#define USER_MACHDEP_UNALIGNED_FAULTS 0
+#define USER_MACHDEP_MSR_TSC 0x10u      /* any MSR: wrmsr itself is privileged */
+
+/* An instruction only the kernel may run. */
+static inline void user_privileged_insn(void)
+{
+	__asm__ volatile("wrmsr" : : "c"(USER_MACHDEP_MSR_TSC), "a"(0u), "d"(0u));
+}
+
+/* 1 / divisor, in assembly: a compiler may fold a known-zero divide away. */
+static inline void user_divide(unsigned divisor)
+{
+	__asm__ volatile("div %2" : : "a"(1u), "d"(0u), "r"(divisor) : "cc");
+}
 
 /*
  * System calls of up to three arguments, inline: the wrapper is then the

@@ -7,7 +7,7 @@
 #include "arch.h"
 #include "bootargs.h"
 #include "soft_regs.h"
-#include "task.h"
+#include "proc/task.h"
 
 BOOTARG(softpmu_counters, "software PMU counters, 1..16 (default 2)");
 BOOTARG(softpmu_width, "software PMU counter width in bits, 8..64 (default 32)");

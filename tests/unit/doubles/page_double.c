@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "page.h"
+#include "mm/page.h"
 #include "page_double.h"
 
 long page_double_out;

@@ -14,7 +14,7 @@
 
 #include "arch/mips/pagetable.h"
 #include "arch/mips/pte.h"
-#include "page.h"
+#include "mm/page.h"
 #include "page_double.h"
 
 #define CCA_CACHED 3u

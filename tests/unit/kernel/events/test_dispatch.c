@@ -38,7 +38,7 @@ static int capture(const char *fmt, ...)
 	return n;
 }
 
-#include "cmd.h"
+#include "console/cmd.h"
 #define printf capture
 #include "kernel/events/events_cmd.c"
 #undef printf

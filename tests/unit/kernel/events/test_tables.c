@@ -1,6 +1,6 @@
 /*
  * Host tests of the model tables against the spec syntax: the Skylake
- * model (kernel/events/intel_skl.c) and the AMD 17h/19h models resolved
+ * model (kernel/events/intel_skl_table.c) and the AMD 17h/19h models resolved
  * with hwperf's own parser and lookup and encoded with the drivers'
  * encoders (events_resolve), as `events --model NAME --resolve SPEC`
  * does; refusals naming the part; and the rules every table keeps

@@ -31,7 +31,7 @@ static int capture(const char *fmt, ...)
 #include "kernel/hwperf/hwperf_console.h"
 #include "kernel/hwperf/env.h"
 #include "kernel/hwperf/spec.h"
-#include "cmd.h"
+#include "console/cmd.h"
 #define printf capture
 #include "kernel/hwperf/cmd.c"
 #undef printf
@@ -44,7 +44,7 @@ int hwperf_console_pid(void)
 	return 1;
 }
 
-/* kernel/prof_sample.c is kernel-only (task table, pages): the console
+/* kernel/tools/prof_sample.c is kernel-only (task table, pages): the console
  * ring's calls are recorded here, and answer what a test sets. */
 static struct {
 	int arm_calls, arm_pid, arm_rc, disarm_calls, print_calls, print_rc;

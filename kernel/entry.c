@@ -1,0 +1,217 @@
+/*
+ * entry.c - what happens on every kernel entry and exit, and the user
+ * traps: system calls, page faults, other exceptions.
+ *
+ * Time is cut at every entry and exit (acct.h), so it is exact whatever
+ * the trap.  Page faults are counted as the CPU takes them, whether or
+ * not they are resolved; copies the kernel makes into untouched user
+ * pages map them without a CPU fault and are not counted.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "arch.h"
+#include "arch_task.h"
+#include "machdep.h"
+#include "hwperf/hwperf.h"
+#include "pmu_kevent.h"
+#include "proc/sched.h"
+#include "proc/signal.h"
+#include "syscall.h"
+#include "proc/task.h"
+#include "entry.h"
+#include "mm/uvm.h"
+
+/* The user PC a task left at, for profiling (0: none, a kernel thread). */
+static uintptr_t user_pc(const struct task *t)
+{
+	return (t->utf && !t->kthread) ? arch_tf_pc(t->utf) : 0;
+}
+
+/*
+ * The TLB refills since the last cut, where the arch refills in software
+ * (machdep.h: a constant, so x86 compiles this away).  Reported before
+ * the time is cut, as they happened before this entry.  Most entries
+ * follow no refill at all, so the test is kept apart from the work: the
+ * common path saves no registers.
+ */
+static __attribute__((noinline)) void cut_tlb_slow(struct cpu *c, struct task *t,
+						   uint32_t ru, uint32_t rk)
+{
+	uint64_t tu = t->acct.tlb_user, tk = t->acct.tlb_kernel;
+
+	acct_cut_tlb(&c->clock, &t->acct, ru, rk);
+	if (t->acct.tlb_user != tu)
+		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_U, t->acct.tlb_user - tu, 0);
+	if (t->acct.tlb_kernel != tk)
+		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
+}
+
+static inline void cut_tlb(struct cpu *c, struct task *t)
+{
+	if (!MACHDEP_SOFT_TLB_REFILL)
+		return;
+	uint32_t ru = arch_tlb_refill_count(true), rk = arch_tlb_refill_count(false);
+
+	if (ru != c->clock.tlb_user_seen || rk != c->clock.tlb_kernel_seen)
+		cut_tlb_slow(c, t, ru, rk);
+}
+
+uint32_t trap_current_mode(void)
+{
+	return sched_ready() ? this_cpu()->trap_mode : PMU_MODE_K;
+}
+
+/*
+ * The user interval is closed here, not at the exit that opened it: the
+ * exit's own stamp is taken by the arch's last instructions before user
+ * mode (arch_user_span), after everything in C has run.  So the kernel
+ * time up to that stamp is cut first, then the user time up to this
+ * entry's stamp, and the software PMU splits its cycles at the same two
+ * values, so cycles:u of a task equals its user time to the cycle.
+ */
+void trap_enter(bool from_user)
+{
+	if (!sched_ready())
+		return;
+	struct cpu *c = this_cpu();
+
+	if (from_user) {
+		uint64_t left, back;
+
+		arch_user_span(&left, &back);
+		c->trap_mode = PMU_MODE_U;
+		/* The software PMU first: an interrupt its counters raise (and
+		 * the TLB refill events cut() reports may raise one) folds
+		 * the cycles owed since the bank's last switch in the bank's
+		 * mode, which must already be K from `back`. */
+		if (pmu_kevent_wanted(PMU_KEV_CYCLES))     /* the pc only then */
+			pmu_user_span_slow(left, back, user_pc(c->current));
+		/* One cut: accounting and the software PMU split at the same
+		 * two stamps, so cycles:u equals user time to the cycle. */
+		cut_tlb(c, c->current);
+		acct_cut_span(&c->clock, &c->current->acct, left, back);
+		return;
+	}
+	uint64_t now = arch_cycles();
+
+	c->trap_mode = PMU_MODE_K;
+	cut_tlb(c, c->current);
+	acct_cut_time(&c->clock, &c->current->acct, now, false);
+	pmu_mode_switch(PMU_MODE_K, now, 0);
+}
+
+/*
+ * Back to user mode: nothing is cut here (see trap_enter).  The read
+ * page is filled now and its cycle start is the exit stamp itself, so a
+ * read in user mode agrees with the next system call's to the cycle.
+ */
+void trap_exit(bool to_user)
+{
+	if (!sched_ready())
+		return;
+	/* Returning into the kernel: a kernel thread or a system call was
+	 * interrupted, and may be preempted here like user code. */
+	if (!to_user) {
+		sched_preempt();
+		return;
+	}
+	struct task *t = current_task();
+	if (hwperf_upage_mapped(&t->hw)) {
+		hwperf_upage_fill(&t->hw);
+		arch_user_stamp_to(hwperf_upage_publish(&t->hw, arch_cycles()));
+	}
+}
+
+/*
+ * System calls and page faults may run with interrupts on, but a driver
+ * counting them is fed with them off (pmu_kevent.h): a tick that folds and resets
+ * a counter in the middle of its read-modify-write would be undone by it,
+ * counting the tick's whole period twice.
+ */
+static void count_event(enum pmu_kevent kind, const struct trapframe *tf)
+{
+	if (!pmu_kevent_wanted(kind))
+		return;
+	irqflags_t f = arch_irq_save();
+
+	pmu_kevent_slow(kind, PMU_MODE_U, 1, arch_tf_pc(tf));
+	arch_irq_restore(f);
+}
+
+void trap_syscall(struct trapframe *tf)
+{
+	struct task *t = current_task();
+	uintptr_t args[SYSCALL_ARGS];
+
+	t->acct.syscalls++;
+	count_event(PMU_KEV_SYSCALLS, tf);
+	unsigned nr = arch_tf_syscall(tf, args);
+	intptr_t r = syscall_dispatch(nr, args, tf);
+	if (r != SYSCALL_FRAME_REPLACED)
+		arch_tf_set_return(tf, r);
+}
+
+static void report_fault(struct task *t, const char *what, uintptr_t addr,
+			 const struct trapframe *tf, int signo)
+{
+	printf("fault: pid %d (%s): %s at %#lx, pc %#lx: %s\n", t->pid, t->name,
+	       what, (unsigned long)addr, (unsigned long)arch_tf_pc(tf),
+	       signal_name(signo));
+}
+
+int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user)
+{
+	if (!user || !sched_ready())
+		return -EFAULT;
+	struct task *t = current_task();
+	t->acct.faults++;
+	count_event(PMU_KEV_FAULTS, tf);
+	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0)
+		return 0;
+	report_fault(t, write ? "page fault (write)" : "page fault (read)", addr,
+		     tf, SIGSEGV);
+	signal_send_fault(t, SIGSEGV);
+	return -EFAULT;
+}
+
+void trap_user_fault(struct trapframe *tf, int signo, const char *what, uintptr_t addr)
+{
+	struct task *t = current_task();
+
+	if (!signal_valid(signo))
+		signo = SIGSEGV;
+	report_fault(t, what, addr, tf, signo);
+	signal_send_fault(t, signo);
+}
+
+/* Out of line: signal delivery is large, and inlined it would make every
+ * return save the registers it needs. */
+static __attribute__((noinline)) void return_work(struct trapframe *tf, struct task *t)
+{
+	for (;;) {
+		sched_preempt();
+		if (!sigstate_deliverable(&t->sig))
+			return;
+		signal_deliver(tf);
+	}
+}
+
+void trap_return_check(struct trapframe *tf)
+{
+	struct cpu *c = this_cpu();
+	struct task *t = c->current;
+
+	/* Almost every return has neither to do: two loads and a branch. */
+	if (c->need_resched || t->sig.pending)
+		return_work(tf, t);
+}
+
+void trap_enter_user(struct trapframe *tf)
+{
+	trap_return_check(tf);
+	/* No tick between the last cut and user mode. */
+	arch_irq_save();
+	trap_exit(true);
+	arch_return_to_user(tf);
+}

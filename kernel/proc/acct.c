@@ -1,0 +1,98 @@
+/*
+ * acct.c - interval bookkeeping for exact per-task accounting (acct.h).
+ */
+#include "proc/acct.h"
+
+#define NS_PER_S 1000000000ull
+
+void acct_clock_init(struct acct_clock *c, uint64_t now,
+		     uint32_t tlb_user, uint32_t tlb_kernel)
+{
+	c->stamp = now;
+	c->tlb_user_seen = tlb_user;
+	c->tlb_kernel_seen = tlb_kernel;
+}
+
+void acct_cut_time(struct acct_clock *c, struct task_acct *a, uint64_t now,
+		   bool was_user)
+{
+	/* A counter that went backwards (not seen, but cheap to guard)
+	 * charges nothing rather than 2^64 cycles. */
+	uint64_t d = now >= c->stamp ? now - c->stamp : 0;
+
+	c->stamp = now;
+	if (!a)
+		return;
+	if (was_user)
+		a->user_cycles += d;
+	else
+		a->sys_cycles += d;
+}
+
+void acct_cut_span(struct acct_clock *c, struct task_acct *a, uint64_t left,
+		   uint64_t back)
+{
+	uint64_t sys = left >= c->stamp ? left - c->stamp : 0;
+	uint64_t user = back >= left ? back - left : 0;
+
+	c->stamp = back;
+	if (!a)
+		return;
+	a->sys_cycles += sys;
+	a->user_cycles += user;
+}
+
+void acct_cut_tlb(struct acct_clock *c, struct task_acct *a,
+		  uint32_t tlb_user, uint32_t tlb_kernel)
+{
+	/* Unsigned subtraction gives the right count across a wrap. */
+	uint32_t du = tlb_user - c->tlb_user_seen;
+	uint32_t dk = tlb_kernel - c->tlb_kernel_seen;
+
+	c->tlb_user_seen = tlb_user;
+	c->tlb_kernel_seen = tlb_kernel;
+	if (!a)
+		return;
+	a->tlb_user += du;
+	a->tlb_kernel += dk;
+}
+
+void acct_add(struct task_acct *dst, const struct task_acct *src)
+{
+	dst->user_cycles += src->user_cycles;
+	dst->sys_cycles += src->sys_cycles;
+	dst->syscalls += src->syscalls;
+	dst->vcsw += src->vcsw;
+	dst->ivcsw += src->ivcsw;
+	dst->faults += src->faults;
+	dst->tlb_user += src->tlb_user;
+	dst->tlb_kernel += src->tlb_kernel;
+	dst->signals += src->signals;
+}
+
+uint64_t acct_cycles_to_ns(uint64_t cycles, uint64_t hz)
+{
+	if (hz == 0)
+		return 0;
+	/* Whole seconds and the remainder separately: cycles * 1e9 alone
+	 * would overflow after a few seconds at GHz rates.  The remainder is
+	 * below hz, and hz * 1e9 fits 64 bits for any hz under 18 GHz. */
+	uint64_t secs = cycles / hz;
+	uint64_t rem = cycles - secs * hz;
+
+	return secs * NS_PER_S + rem * NS_PER_S / hz;
+}
+
+void acct_to_rusage(const struct task_acct *a, uint64_t hz,
+		    struct tally_rusage *ru)
+{
+	ru->utime_ns = acct_cycles_to_ns(a->user_cycles, hz);
+	ru->stime_ns = acct_cycles_to_ns(a->sys_cycles, hz);
+	ru->syscalls = a->syscalls;
+	ru->vcsw = a->vcsw;
+	ru->ivcsw = a->ivcsw;
+	ru->faults = a->faults;
+	ru->tlb_user = a->tlb_user;
+	ru->tlb_kernel = a->tlb_kernel;
+	ru->signals = a->signals;
+}

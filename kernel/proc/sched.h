@@ -1,0 +1,68 @@
+/*
+ * sched.h - the preemptive scheduler.
+ *
+ * Each CPU runs the most urgent ready task (runq.h: PRIO_HIGH first,
+ * round robin within a level).  The timer tick counts down the running
+ * task's slice; when it runs out and a task of the same or a more urgent
+ * level waits, or when a more urgent task wakes, the CPU is asked to
+ * reschedule, which happens on the way out of the interrupt
+ * (sched_preempt, from trap_exit and trap_return_check).
+ *
+ * Accounting of switches: a voluntary switch is counted every time a task
+ * gives up the CPU by its own call (yield, sleep, a wait that blocks),
+ * even when it is picked again at once; an involuntary one every time it
+ * is taken off the CPU by preemption.  Exiting counts neither.
+ */
+#ifndef TALLY_SCHED_H
+#define TALLY_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "proc/task.h"
+
+/* Ticks a task runs before others of its level get a turn. */
+#define SLICE_TICKS_HIGH   1
+#define SLICE_TICKS_NORMAL 2
+#define SLICE_TICKS_LOW    4
+
+/* Make the running context the console task and start the idle task. */
+void sched_init(void);
+bool sched_ready(void);
+
+/* Timer interrupt (clock_tick). */
+void sched_tick(void);
+/* On the way out of a trap: switch if the CPU was asked to. */
+void sched_preempt(void);
+
+void sched_yield(void);
+/* Sleep for ticks (>=1).  0, or -EINTR when a signal cut it short. */
+int sched_sleep_ticks(uint64_t ticks);
+/* Wait for the console's next interrupt; idles the CPU before sched_init. */
+void sched_wait_interrupt(void);
+/*
+ * Sleep on wq until done(arg) holds; done is checked with wq's lock held
+ * and interrupts off, and must not sleep.  -EINTR if a signal arrives
+ * first (user tasks only; kernel threads wait through signals).
+ */
+int sched_wait(struct waitq *wq, bool (*done)(void *), void *arg);
+void waitq_wake_all(struct waitq *wq);
+
+/* t was SLEEPING (or new): make it ready to run. */
+void sched_wakeup(struct task *t);
+/* A task created by spawn or fork joins the run queue. */
+void sched_start_task(struct task *t);
+/* The first thing a new task does on its own stack. */
+void sched_first_run(void);
+/* The current task, now a ZOMBIE, leaves the CPU for good. */
+void sched_exit_switch(void) __attribute__((noreturn));
+
+/* A kernel thread running fn(arg) at prio; it exits when fn returns. */
+struct task *sched_kthread(const char *name, void (*fn)(void *), void *arg,
+			   int prio, int *err);
+
+unsigned sched_slice_ticks(int prio);
+/* Callback of the idle task, used by `sched`. */
+uint64_t sched_idle_iterations(unsigned cpu);
+
+#endif
