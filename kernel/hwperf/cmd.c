@@ -13,6 +13,12 @@
  * counter's NAME is its event in spec syntax (`syscalls:uk`), with the
  * virtual counter as `@I=` in front when the same event appears twice.
  * Times are cycle-counter ticks.  Numbers are decimal.
+ *
+ * The operations the system call also offers are the rows of ops.c's
+ * table: their words are matched there and their handlers are the system
+ * call's; this file only parses the words into the call and prints the
+ * answer (count lines through format.c).  `status`, `parse`, `soft`,
+ * `samples` and `profile -r` are the console's own.
  */
 #include <errno.h>
 #include <stdio.h>
