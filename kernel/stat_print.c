@@ -19,10 +19,12 @@
  * multiplexed).  Rates are per second of elapsed time (start of the
  * program to its reap), since Tally has no task-clock event; cycles
  * show as GHz over that time.
+ *
+ * This file works out what each line holds (means, spread, metrics); the
+ * counter's name and the line itself are kernel/hwperf/format.c's, the
+ * same as `hwperf read`'s.
  */
-#include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "hwperf/format.h"
 #include "proc.h"
