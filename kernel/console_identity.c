@@ -1,10 +1,13 @@
 /*
- * console_identity.c - who the console is when it asks for something.
+ * console_identity.c - who the console is when it asks for something: the
+ * one answer every console command uses (hwperf_console.h).
  *
  * The console runs as its own task (pid PID_CONSOLE, uid 0).  `as UID CMD`
  * runs one command with the console's uid changed, so a person can see
  * what an ordinary user gets (EPERM for k-mode counters, R4/R8) without
  * writing a program; the uid is restored whatever the command does.
+ * The uid is the whole of the identity: hwperf is asked as the kernel
+ * (root) while it is 0, and as the console's own task otherwise.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +20,13 @@
 int hwperf_console_pid(void)
 {
 	return current_task()->pid;
+}
+
+struct hwperf_task *hwperf_console_caller(void)
+{
+	struct task *me = current_task();
+
+	return task_is_root(me) ? NULL : &me->hw;
 }
 
 static int cmd_as(int argc, char **argv)
@@ -35,9 +45,7 @@ static int cmd_as(int argc, char **argv)
 	unsigned saved = me->uid;
 
 	me->uid = (unsigned)uid;
-	hwperf_console_set_caller(&me->hw);
 	int r = cmd_run(argc - 2, argv + 2);
-	hwperf_console_set_caller(NULL);
 	me->uid = saved;
 	/* cmd_run has already printed any error. */
 	return r < 0 ? CMD_ERR_REPORTED : 0;

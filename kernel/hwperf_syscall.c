@@ -12,7 +12,8 @@
  * the heap nor a second task touches it.  The copy out is checked page by
  * page (EFAULT), and nothing reaches the caller when the read fails.
  * HWPERF_OP_MAP gives the caller its read page (kernel/hwperf/upage.c),
- * to read counts without coming here.
+ * to read counts without coming here.  Which op takes what, and what it
+ * does, is the table in kernel/hwperf/ops.c, shared with the console.
  */
 #include <errno.h>
 #include <string.h>
@@ -20,62 +21,14 @@
 #include "arch.h"
 #include "mm/heap.h"
 #include "hwperf/hwperf.h"
+#include "hwperf/ops.h"
 #include "hwperf_syscall.h"
 #include "proc/task.h"
 #include "mm/uvm.h"
 
-/* What an op takes besides its id; anything else must be 0 (EINVAL). */
-enum arg_kind {
-	ARG_NONE,       /* no pointer */
-	ARG_CTL_IN,     /* arg: a control to read */
-	ARG_CTL_OUT,    /* arg: a control to fill */
-	ARG_COUNTS_OUT, /* arg: counts to fill */
-	ARG_COUNTS_RU,  /* arg: counts, arg2: resource usage */
-	ARG_PCTR_OUT,   /* arg: a pctr read to fill */
-};
-
-enum id_kind { ID_PID, ID_CPU, ID_ZERO };
-
-struct op_desc {
-	uint8_t arg;    /* enum arg_kind */
-	uint8_t id;     /* enum id_kind */
-};
-
-static const struct op_desc ops[HWPERF_OP_COUNT] = {
-	[HWPERF_OP_ENABLE] = { ARG_CTL_IN, ID_PID },
-	[HWPERF_OP_READ] = { ARG_COUNTS_OUT, ID_PID },
-	[HWPERF_OP_READ_RUSAGE] = { ARG_COUNTS_RU, ID_PID },
-	[HWPERF_OP_GET_CONTROL] = { ARG_CTL_OUT, ID_PID },
-	[HWPERF_OP_SET_CONTROL] = { ARG_CTL_IN, ID_PID },
-	[HWPERF_OP_RELEASE] = { ARG_NONE, ID_PID },
-	[HWPERF_OP_SAVE_CHILD] = { ARG_NONE, ID_PID },
-	[HWPERF_OP_PROFILE] = { ARG_CTL_IN, ID_PID },
-	[HWPERF_OP_SYS_ACQUIRE] = { ARG_CTL_IN, ID_ZERO },
-	[HWPERF_OP_SYS_READ] = { ARG_COUNTS_OUT, ID_ZERO },
-	[HWPERF_OP_CPU_READ] = { ARG_COUNTS_OUT, ID_CPU },
-	[HWPERF_OP_SYS_GET_CONTROL] = { ARG_CTL_OUT, ID_ZERO },
-	[HWPERF_OP_SYS_SET_CONTROL] = { ARG_CTL_IN, ID_ZERO },
-	[HWPERF_OP_SYS_RELEASE] = { ARG_NONE, ID_ZERO },
-	[HWPERF_OP_MAP] = { ARG_NONE, ID_ZERO },
-	[HWPERF_OP_PAUSE] = { ARG_NONE, ID_PID },
-	[HWPERF_OP_RESUME] = { ARG_NONE, ID_PID },
-	[HWPERF_OP_RESET] = { ARG_NONE, ID_PID },
-	[HWPERF_OP_PCTR_READ] = { ARG_PCTR_OUT, ID_PID },
-};
-
 /* One call's kernel copy of a control. */
 union hwperf_buf {
 	struct hwperf_control ctl;
-};
-
-struct call {
-	int op;
-	int id;
-	uintptr_t arg, arg2;
-	struct hwperf_task *me;
-	struct uvm *uvm;
-	union hwperf_buf *buf;
-	struct hwperf_rusage ru;
 };
 
 /* Per CPU: the counts of the read in progress on it. */
@@ -87,99 +40,75 @@ static struct hwperf_pctr pctr_buf[CPU_MAX];
 _Static_assert(sizeof(union hwperf_buf) <= HEAP_BLOCK_MAX,
 	       "a control must fit one heap block");
 
-static int check_args(const struct call *c, const struct op_desc *d)
-{
-	bool uses_arg = d->arg != ARG_NONE;
-	bool uses_arg2 = d->arg == ARG_COUNTS_RU;
-
-	if ((!uses_arg && c->arg) || (!uses_arg2 && c->arg2))
-		return -EINVAL;
-	if (d->id == ID_ZERO && c->id != 0)
-		return -EINVAL;
-	if (c->id < 0)
-		return -EINVAL;
-	/* A NULL pointer is as bad as any other unmapped one. */
-	if ((uses_arg && !c->arg) || (uses_arg2 && !c->arg2))
-		return -EFAULT;
-	return 0;
-}
+/* The user pointers of one call, beside its description. */
+struct user_args {
+	uintptr_t arg, arg2;
+};
 
 /* Ops that take a control: enable, profile, set-control, system ones. */
-static int run_ctl_in(struct call *c, struct hwperf_reason *why)
+static int run_ctl_in(const struct hwperf_op *d, struct hwperf_call *c,
+		      const struct user_args *u, struct hwperf_reason *why)
 {
-	const struct hwperf_control *ctl = &c->buf->ctl;
-
-	if (copy_from_user(c->uvm, &c->buf->ctl, c->arg, sizeof(c->buf->ctl)))
+	if (copy_from_user(c->uvm, c->ctl, u->arg, sizeof(*c->ctl)))
 		return -EFAULT;
-	switch (c->op) {
-	case HWPERF_OP_ENABLE: return hwperf_enable(c->me, c->id, ctl, why);
-	case HWPERF_OP_PROFILE: return hwperf_profile_enable(c->me, c->id, ctl, why);
-	case HWPERF_OP_SET_CONTROL: return hwperf_set_control(c->me, c->id, ctl, why);
-	case HWPERF_OP_SYS_ACQUIRE: return hwperf_sys_acquire(c->me, ctl, why);
-	default: return hwperf_sys_set_control(c->me, ctl, why);
-	}
+	return d->run(c, why);
 }
 
-static int run_ctl_out(struct call *c, struct hwperf_reason *why)
+static int run_ctl_out(const struct hwperf_op *d, struct hwperf_call *c,
+		       const struct user_args *u, struct hwperf_reason *why)
 {
-	int r = c->op == HWPERF_OP_GET_CONTROL
-		? hwperf_get_control(c->me, c->id, &c->buf->ctl, why)
-		: hwperf_sys_get_control(c->me, &c->buf->ctl, why);
+	int r = d->run(c, why);
 
-	if (r >= 0 && copy_to_user(c->uvm, c->arg, &c->buf->ctl, sizeof(c->buf->ctl)))
+	if (r >= 0 && copy_to_user(c->uvm, u->arg, c->ctl, sizeof(*c->ctl)))
 		return -EFAULT;
 	return r;
 }
 
 /* Like a counts read: the CPU's own buffer, preemption off meanwhile. */
-static int run_pctr_out(struct call *c, struct hwperf_reason *why)
+static int run_pctr_out(const struct hwperf_op *d, struct hwperf_call *c,
+			const struct user_args *u, struct hwperf_reason *why)
 {
 	struct task *t = current_task();
 	int r;
 
 	t->preempt_off++;
-	struct hwperf_pctr *out = &pctr_buf[this_cpu()->id];
-
-	r = hwperf_pctr_read(c->me, c->id, out, why);
-	if (r >= 0 && copy_to_user(c->uvm, c->arg, out, sizeof(*out)))
+	c->pctr = &pctr_buf[this_cpu()->id];
+	r = d->run(c, why);
+	if (r >= 0 && copy_to_user(c->uvm, u->arg, c->pctr, sizeof(*c->pctr)))
 		r = -EFAULT;
 	t->preempt_off--;
 	return r;
 }
 
-static int run_counts_out(struct call *c, struct hwperf_reason *why)
+static int run_counts_out(const struct hwperf_op *d, struct hwperf_call *c,
+			  const struct user_args *u, struct hwperf_reason *why)
 {
 	struct task *t = current_task();
+	struct hwperf_rusage ru;
 	int r;
 
 	t->preempt_off++;
-	struct hwperf_counts *out = &counts_buf[this_cpu()->id];
-
-	switch (c->op) {
-	case HWPERF_OP_READ: r = hwperf_read(c->me, c->id, out, why); break;
-	case HWPERF_OP_READ_RUSAGE:
-		r = hwperf_read_rusage(c->me, c->id, out, &c->ru, why);
-		break;
-	case HWPERF_OP_SYS_READ: r = hwperf_sys_read(c->me, out, why); break;
-	default: r = hwperf_cpu_read(c->me, c->id, out, why); break;
-	}
-	if (r >= 0 && copy_to_user(c->uvm, c->arg, out, sizeof(*out)))
+	c->counts = &counts_buf[this_cpu()->id];
+	c->ru = &ru;
+	r = d->run(c, why);
+	if (r >= 0 && copy_to_user(c->uvm, u->arg, c->counts, sizeof(*c->counts)))
 		r = -EFAULT;
 	t->preempt_off--;
-	if (r >= 0 && c->op == HWPERF_OP_READ_RUSAGE &&
-	    copy_to_user(c->uvm, c->arg2, &c->ru, sizeof(c->ru)))
+	if (r >= 0 && d->arg == HWPERF_ARG_COUNTS_RU &&
+	    copy_to_user(c->uvm, u->arg2, &ru, sizeof(ru)))
 		return -EFAULT;
 	return r;
 }
 
 /*
- * The caller's read page (abi.h): mapped read-only at its fixed address,
- * attached to the caller's counters, and user-mode counter reads allowed
- * from this return to user on (the switch-in keeps them allowed).
+ * HWPERF_OP_MAP, the caller's read page (abi.h): mapped read-only at its
+ * fixed address, attached to the caller's counters, and user-mode counter
+ * reads allowed from this return to user on (the switch-in keeps them
+ * allowed).
  */
-static int map_read_page(struct call *c, struct hwperf_reason *why)
+int hwperf_op_map(const struct hwperf_call *c, struct hwperf_reason *why)
 {
-	int err = hwperf_upage_check(c->me, why);
+	int err = hwperf_upage_check(c->caller, why);
 	struct hwperf_upage *page;
 
 	if (err)
@@ -189,35 +118,24 @@ static int map_read_page(struct call *c, struct hwperf_reason *why)
 	page = uvm_map_kernel_page(c->uvm, HWPERF_UPAGE_ADDR, &err);
 	if (!page)
 		return err;
-	err = hwperf_upage_attach(c->me, page, arch_user_cycles_bits(),
+	err = hwperf_upage_attach(c->caller, page, arch_user_cycles_bits(),
 				  arch_cycles());
 	arch_user_counters(true);
 	return err;
 }
 
-static int run_no_arg(struct call *c, struct hwperf_reason *why)
-{
-	switch (c->op) {
-	case HWPERF_OP_MAP: return map_read_page(c, why);
-	case HWPERF_OP_RELEASE: return hwperf_release(c->me, c->id, why);
-	case HWPERF_OP_SAVE_CHILD: return hwperf_save_child(c->me, c->id, why);
-	case HWPERF_OP_PAUSE: return hwperf_pause(c->me, c->id, why);
-	case HWPERF_OP_RESUME: return hwperf_resume(c->me, c->id, why);
-	case HWPERF_OP_RESET: return hwperf_reset(c->me, c->id, why);
-	default: return hwperf_sys_release(c->me, why);
-	}
-}
-
-static int run(struct call *c, enum arg_kind kind)
+/* The door's own work by what the op takes: copies in and out around
+ * the row's handler, which is the console's too. */
+static int run(const struct hwperf_op *d, struct hwperf_call *c, const struct user_args *u)
 {
 	struct hwperf_reason why;
 
-	switch (kind) {
-	case ARG_CTL_IN: return run_ctl_in(c, &why);
-	case ARG_CTL_OUT: return run_ctl_out(c, &why);
-	case ARG_NONE: return run_no_arg(c, &why);
-	case ARG_PCTR_OUT: return run_pctr_out(c, &why);
-	default: return run_counts_out(c, &why);
+	switch (d->arg) {
+	case HWPERF_ARG_CTL_IN: return run_ctl_in(d, c, u, &why);
+	case HWPERF_ARG_CTL_OUT: return run_ctl_out(d, c, u, &why);
+	case HWPERF_ARG_NONE: return d->run(c, &why);
+	case HWPERF_ARG_PCTR_OUT: return run_pctr_out(d, c, u, &why);
+	default: return run_counts_out(d, c, u, &why);
 	}
 }
 
@@ -225,26 +143,26 @@ intptr_t sys_hwperf(const uintptr_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = current_task();
-	struct call c = {
-		.op = (int)a[0], .id = (int)a[1], .arg = a[2], .arg2 = a[3],
-		.me = &t->hw, .uvm = t->uvm,
-	};
+	const struct hwperf_op *d = hwperf_op_get(a[0]);
+	struct user_args u = { .arg = a[2], .arg2 = a[3] };
+	struct hwperf_call c = { .id = (int)a[1], .caller = &t->hw, .uvm = t->uvm };
+	union hwperf_buf *buf = NULL;
 
 	/* Ids and ops are small: one that does not survive the cast to
 	 * int is out of range, like a negative one. */
-	if (a[0] >= HWPERF_OP_COUNT || (uintptr_t)(unsigned)a[1] != a[1])
+	if (!d || (uintptr_t)(unsigned)a[1] != a[1])
 		return -EINVAL;
-	const struct op_desc *d = &ops[c.op];
-	int err = check_args(&c, d);
+	int err = hwperf_op_check(d, c.id, u.arg, u.arg2);
 	if (err)
 		return err;
-	if (d->arg == ARG_CTL_IN || d->arg == ARG_CTL_OUT) {
-		c.buf = kmalloc(sizeof(*c.buf));
-		if (!c.buf)
+	if (d->arg == HWPERF_ARG_CTL_IN || d->arg == HWPERF_ARG_CTL_OUT) {
+		buf = kmalloc(sizeof(*buf));
+		if (!buf)
 			return -ENOMEM;
+		c.ctl = &buf->ctl;
 	}
-	err = run(&c, (enum arg_kind)d->arg);
-	if (c.buf)
-		kfree(c.buf);
+	err = run(d, &c, &u);
+	if (buf)
+		kfree(buf);
 	return err;
 }

@@ -38,6 +38,7 @@
 #include "console/cmd.h"
 #include "tools/counted_spawn.h"
 #include "hwperf/hwperf.h"
+#include "hwperf/format.h"
 #include "hwperf/hwperf_console.h"
 #include "hwperf/spec.h"
 #include <stdlib.h>
@@ -264,18 +265,10 @@ static void on_reap(struct task *t, void *arg)
 	st.reaped = true;
 }
 
-/* The console's identity: root (NULL to hwperf) unless `as UID`. */
-static struct hwperf_task *console_caller(void)
-{
-	struct task *me = current_task();
-
-	return task_is_root(me) ? NULL : &me->hw;
-}
-
 /* -a: SYSTEM counting from before the spawn to after the reap. */
 static int system_begin(struct hwperf_reason *why)
 {
-	int gen = hwperf_enable(console_caller(), hwperf_console_pid(), &st.ctl, why);
+	int gen = hwperf_enable(hwperf_console_caller(), hwperf_console_pid(), &st.ctl, why);
 
 	st.started = arch_cycles();
 	return gen;
@@ -284,14 +277,14 @@ static int system_begin(struct hwperf_reason *why)
 static int system_end(struct hwperf_reason *why)
 {
 	uint64_t end = arch_cycles();
-	int gen = hwperf_sys_read(console_caller(), &st.rep.last, why);
+	int gen = hwperf_sys_read(hwperf_console_caller(), &st.rep.last, why);
 
-	if (gen >= 0 && hwperf_sys_get_control(console_caller(), &st.rep.ctl, why) >= 0) {
+	if (gen >= 0 && hwperf_sys_get_control(hwperf_console_caller(), &st.rep.ctl, why) >= 0) {
 		st.rep.gen = gen;
 		break_count(&st.rep.last);
 		record_run(end);
 	}
-	hwperf_sys_release(console_caller(), why);
+	hwperf_sys_release(hwperf_console_caller(), why);
 	return gen;
 }
 
@@ -310,7 +303,7 @@ static int one_run(int argc, char **argv, const struct stat_opts *o, struct hwpe
 	pid = counted_spawn(argc, argv, &run, o->system_wide ? NULL : &gen, why);
 	if (pid < 0) {
 		if (o->system_wide)
-			hwperf_sys_release(console_caller(), why);
+			hwperf_sys_release(hwperf_console_caller(), why);
 		return pid;
 	}
 	st.rep.witness_id = witness_begin();
@@ -323,7 +316,7 @@ static int one_run(int argc, char **argv, const struct stat_opts *o, struct hwpe
 		if (r >= 0 && st.reaped && system_end(why) < 0)
 			return -EIO;
 		if (r < 0 || !st.reaped)
-			hwperf_sys_release(console_caller(), &ignored);
+			hwperf_sys_release(hwperf_console_caller(), &ignored);
 	}
 	if (r == -EINTR)
 		return r;

@@ -19,12 +19,14 @@
  * multiplexed).  Rates are per second of elapsed time (start of the
  * program to its reap), since Tally has no task-clock event; cycles
  * show as GHz over that time.
+ *
+ * This file works out what each line holds (means, spread, metrics); the
+ * counter's name and the line itself are kernel/hwperf/format.c's, the
+ * same as `hwperf read`'s.
  */
-#include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "hwperf/hwperf_console.h"
+#include "hwperf/format.h"
 #include "proc/proc.h"
 #include "proc/signal.h"
 #include "stat_report.h"
@@ -33,8 +35,8 @@
 #define PCT100_UNIT 100u
 #define MILLI 1000u
 #define NS_PER_S 1000000000ull
-#define NAME_LEN (HWPERF_NAME_MAX + 16)
-#define TABLE_LINE_MAX 160
+/* A JSON string of a reason: every character escaped at worst (\u00XX). */
+#define JSON_STR_MAX (6 * HWPERF_REASON_MAX + 3)
 
 /* ---- figures over the runs ------------------------------------------------------ */
 
@@ -156,54 +158,65 @@ static void print_seconds(uint64_t ns)
 	       (unsigned long long)(ns % NS_PER_S));
 }
 
-/* Appends to a line buffer; a full buffer drops the rest. */
-static void put(char *line, size_t *used, const char *fmt, ...)
+/* Counter i over the runs, as the table and the CSV show it: the mean
+ * scaled count and times, the spread, and the metric when it counted. */
+static void mean_row(const struct stat_report *r, unsigned i, char *name,
+		     struct hwperf_count_row *row)
 {
-	va_list ap;
-
-	if (*used >= TABLE_LINE_MAX)
-		return;
-	va_start(ap, fmt);
-	int n = vsnprintf(line + *used, TABLE_LINE_MAX - *used, fmt, ap);
-	va_end(ap);
-	*used += n > 0 ? (size_t)n : 0;
-	if (*used >= TABLE_LINE_MAX)
-		*used = TABLE_LINE_MAX - 1;
+	hwperf_counter_name(&r->ctl, i, name, HWPERF_COUNTER_NAME_MAX);
+	*row = (struct hwperf_count_row){
+		.name = name, .count = mean_count(r, i),
+		.enabled = column_mean(r->enabled, r->runs, i),
+		.running = column_mean(r->running, r->runs, i),
+		.spread = r->runs > 1,
+	};
+	row->run_ns = ticks_to_ns(r, row->running);
+	if (row->spread)
+		row->noise_pct100 = column_noise(r, i);
+	if (row->running && !metric(r, i, &row->metric_milli, &row->metric_unit))
+		row->metric_unit = NULL;
 }
 
-static void table_line(const struct stat_report *r, unsigned i)
+/* Counter i of the last run, as --kv and JSON show it (JSON adds the
+ * spread over the runs). */
+static void last_row(const struct stat_report *r, unsigned i, char *name,
+		     struct hwperf_count_row *row)
 {
-	char name[NAME_LEN], num[STAT_COMMAS_LEN], m[32], line[TABLE_LINE_MAX];
-	uint64_t milli, running = column_mean(r->running, r->runs, i);
-	uint64_t enabled = column_mean(r->enabled, r->runs, i);
-	const char *unit;
-	size_t used = 0;
+	const struct hwperf_counts *c = &r->last;
 
-	hwperf_counter_name(&r->ctl, i, name, sizeof(name));
-	if (running == 0) {
-		put(line, &used, "%18s      %-26s", "<not counted>", name);
-	} else {
-		put(line, &used, "%18s      %-26s", stat_commas(mean_count(r, i), num, sizeof(num)),
-		    name);
-		if (metric(r, i, &milli, &unit)) {
-			snprintf(m, sizeof(m), "%llu.%03llu", (unsigned long long)(milli / MILLI),
-				 (unsigned long long)(milli % MILLI));
-			put(line, &used, "#  %9s %-18s", m, unit);
-		}
-		if (r->runs > 1) {
-			unsigned n = column_noise(r, i);
-			put(line, &used, "  ( +- %2u.%02u%% )", n / PCT100_UNIT, n % PCT100_UNIT);
-		}
-		if (running < enabled) {
-			unsigned p = stat_running_pct100(running, enabled);
-			put(line, &used, "  (%u.%02u%%)", p / PCT100_UNIT, p % PCT100_UNIT);
-		}
+	hwperf_counter_name(&r->ctl, i, name, HWPERF_COUNTER_NAME_MAX);
+	*row = (struct hwperf_count_row){
+		.name = name, .count = c->count[i], .enabled = c->enabled[i],
+		.running = c->running[i], .spread = r->runs > 1,
+	};
+	if (row->spread) {
+		row->mean = mean_count(r, i);
+		row->noise_pct100 = column_noise(r, i);
 	}
-	/* The columns pad; the line's end does not. */
-	while (used && line[used - 1] == ' ')
-		used--;
-	line[used] = '\0';
-	printf("%s\n", line);
+}
+
+/* Every counter in use as one line of fmt's form. */
+static void print_rows(const struct stat_report *r, const struct hwperf_count_fmt *fmt,
+		       bool means)
+{
+	char name[HWPERF_COUNTER_NAME_MAX], line[HWPERF_COUNT_LINE_MAX];
+	struct hwperf_count_row row;
+	bool first = true;
+
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		if (!hwperf_slot_used(&r->ctl.ev[i]))
+			continue;
+		if (means)
+			mean_row(r, i, name, &row);
+		else
+			last_row(r, i, name, &row);
+		hwperf_count_line(line, sizeof(line), &row, fmt);
+		if (fmt->form == HWPERF_FORM_JSON)
+			printf("%s%s", first ? "" : ",", line);
+		else
+			printf("%s\n", line);
+		first = false;
+	}
 }
 
 void stat_print_table(const struct stat_report *r)
@@ -214,9 +227,7 @@ void stat_print_table(const struct stat_report *r)
 	if (r->runs > 1)
 		printf(" (%u runs)", r->runs);
 	printf(":\n\n");
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
-		if (hwperf_slot_used(&r->ctl.ev[i]))
-			table_line(r, i);
+	print_rows(r, &(const struct hwperf_count_fmt){ .form = HWPERF_FORM_TABLE }, true);
 	for (unsigned k = 0; k < r->runs; k++)
 		el[k] = ticks_to_ns(r, r->elapsed[k]);
 	printf("\n%8s", "");
@@ -237,103 +248,32 @@ void stat_print_table(const struct stat_report *r)
 
 void stat_print_csv(const struct stat_report *r, const char *sep)
 {
-	char name[NAME_LEN];
-
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!hwperf_slot_used(&r->ctl.ev[i]))
-			continue;
-		uint64_t running = column_mean(r->running, r->runs, i);
-		uint64_t enabled = column_mean(r->enabled, r->runs, i);
-		unsigned p = stat_running_pct100(running, enabled);
-		uint64_t milli;
-		const char *unit;
-
-		hwperf_counter_name(&r->ctl, i, name, sizeof(name));
-		if (running == 0)
-			printf("<not counted>%s%s%s", sep, sep, name);
-		else
-			printf("%llu%s%s%s", (unsigned long long)mean_count(r, i), sep, sep, name);
-		if (r->runs > 1) {
-			unsigned n = column_noise(r, i);
-			printf("%s%u.%02u%%", sep, n / PCT100_UNIT, n % PCT100_UNIT);
-		}
-		printf("%s%llu%s%u.%02u", sep, (unsigned long long)ticks_to_ns(r, running), sep,
-		       p / PCT100_UNIT, p % PCT100_UNIT);
-		if (running && metric(r, i, &milli, &unit))
-			printf("%s%llu.%03llu%s%s\n", sep, (unsigned long long)(milli / MILLI),
-			       (unsigned long long)(milli % MILLI), sep, unit);
-		else
-			printf("%s%s\n", sep, sep);
-	}
+	print_rows(r, &(const struct hwperf_count_fmt){ .form = HWPERF_FORM_CSV, .sep = sep },
+		   true);
 }
 
 /* ---- Tally's own lines (hwperf read's) ------------------------------------------------------ */
 
 void stat_print_kv(const struct stat_report *r)
 {
-	const struct hwperf_counts *c = &r->last;
-	char name[NAME_LEN];
-
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!hwperf_slot_used(&r->ctl.ev[i]))
-			continue;
-		hwperf_counter_name(&r->ctl, i, name, sizeof(name));
-		printf("%s count=%llu enabled=%llu running=%llu", name,
-		       (unsigned long long)c->count[i], (unsigned long long)c->enabled[i],
-		       (unsigned long long)c->running[i]);
-		if (c->running[i] < c->enabled[i]) {
-			unsigned p = stat_running_pct100(c->running[i], c->enabled[i]);
-			printf(" running_pct=%u.%02u scaled=%llu", p / PCT100_UNIT,
-			       p % PCT100_UNIT, (unsigned long long)stat_scaled(
-				       c->count[i], c->enabled[i], c->running[i]));
-		}
-		printf("\n");
-	}
+	print_rows(r, &(const struct hwperf_count_fmt){ .form = HWPERF_FORM_KV,
+							.kv_scaled = true }, false);
 }
 
 /* ---- JSON --------------------------------------------------------------------------------- */
 
-/* A JSON string: the reason texts quote with ' but may hold anything. */
+/* A JSON string: the reason texts quote with ' but may hold anything.
+ * The console runs one command at a time, so the buffer is static. */
 void stat_json_str(const char *s)
 {
-	printf("\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < ' ')
-			printf("\\u%04x", (unsigned)(unsigned char)*s);
-		else
-			printf("%c", *s);
-	}
-	printf("\"");
-}
+	static char buf[JSON_STR_MAX];
 
-static void json_event(const struct stat_report *r, unsigned i, bool first)
-{
-	const struct hwperf_counts *c = &r->last;
-	char name[NAME_LEN];
-	unsigned p = stat_running_pct100(c->running[i], c->enabled[i]);
-
-	hwperf_counter_name(&r->ctl, i, name, sizeof(name));
-	printf("%s{\"name\":", first ? "" : ",");
-	stat_json_str(name);
-	printf(",\"count\":%llu,\"enabled\":%llu,\"running\":%llu,"
-	       "\"running_pct\":%u.%02u,\"scaled\":%llu",
-	       (unsigned long long)c->count[i], (unsigned long long)c->enabled[i],
-	       (unsigned long long)c->running[i], p / PCT100_UNIT, p % PCT100_UNIT,
-	       (unsigned long long)stat_scaled(c->count[i], c->enabled[i], c->running[i]));
-	if (r->runs > 1) {
-		unsigned n = column_noise(r, i);
-		printf(",\"mean\":%llu,\"noise_pct\":%u.%02u", (unsigned long long)mean_count(r, i),
-		       n / PCT100_UNIT, n % PCT100_UNIT);
-	}
-	printf("}");
+	hwperf_json_str(buf, sizeof(buf), s);
+	printf("%s", buf);
 }
 
 void stat_print_json(const struct stat_report *r, const char *prog)
 {
-	bool first = true;
-
 	printf("{\"ok\":true,\"gen\":%d,\"pid\":%d,\"prog\":", r->gen, r->pid);
 	stat_json_str(prog);
 	printf(",\"runs\":%u,\"system_wide\":%s,\"elapsed_ns\":%llu", r->runs,
@@ -342,12 +282,7 @@ void stat_print_json(const struct stat_report *r, const char *prog)
 	if (witness_show())
 		printf(",\"witness_id\":%u", (unsigned)r->witness_id);
 	printf(",\"events\":[");
-	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
-		if (!hwperf_slot_used(&r->ctl.ev[i]))
-			continue;
-		json_event(r, i, first);
-		first = false;
-	}
+	print_rows(r, &(const struct hwperf_count_fmt){ .form = HWPERF_FORM_JSON }, false);
 	if (WIFSIGNALED(r->status)) {
 		printf("],\"signal\":");
 		stat_json_str(signal_name(WTERMSIG(r->status)));

@@ -13,6 +13,12 @@
  * counter's NAME is its event in spec syntax (`syscalls:uk`), with the
  * virtual counter as `@I=` in front when the same event appears twice.
  * Times are cycle-counter ticks.  Numbers are decimal.
+ *
+ * The operations the system call also offers are the rows of ops.c's
+ * table: their words are matched there and their handlers are the system
+ * call's; this file only parses the words into the call and prints the
+ * answer (count lines through format.c).  `status`, `parse`, `soft`,
+ * `samples` and `profile -r` are the console's own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,9 +27,11 @@
 
 #include "console/cmd.h"
 #include "env.h"
+#include "format.h"
 #include "hwperf.h"
 #include "hwperf_console.h"
 #include "internal.h"
+#include "ops.h"
 #include "pmu/soft/softpmu.h"
 #include "tools/prof_sample.h"
 #include "spec.h"
@@ -69,15 +77,6 @@ static const char usage[] =
 	"SPEC: NAME[:ukxs][:thresh=N],...[,sig=N]; rHEX raw codes; @I=NAME for a slot\n"
 	"First line: `ok gen=N`, `ok 0` or `err ENAME: reason`";
 
-/* ---- the caller: the console is root unless `as` changed it ---------------- */
-
-static struct hwperf_task *caller;
-
-void hwperf_console_set_caller(struct hwperf_task *t)
-{
-	caller = t;
-}
-
 /* ---- output ------------------------------------------------------------------ */
 
 static int report_err(const struct hwperf_reason *why)
@@ -103,43 +102,22 @@ static int ok_gen(int rc, const struct hwperf_reason *why)
 	return 0;
 }
 
-/* "cycles:u", or "@3=cycles:u" when the same event is in another slot. */
-void hwperf_counter_name(const struct hwperf_control *ctl, unsigned i,
-			 char *buf, size_t len)
+/* One `NAME count=C enabled=E running=R` line per counter in use. */
+static void print_counts(const struct hwperf_control *ctl, const struct hwperf_counts *c)
 {
-	const struct hwperf_event *ev = &ctl->ev[i];
-	char modes[8];
-	bool dup = false;
-
-	for (unsigned j = 0; j < HWPERF_NVCTR; j++)
-		if (j != i && ev->flags == ctl->ev[j].flags && ev->code == ctl->ev[j].code &&
-		    ev->modes == ctl->ev[j].modes && strcmp(ev->name, ctl->ev[j].name) == 0)
-			dup = true;
-	hwperf_modes_str(ev->modes, modes, sizeof(modes));
-	int n = dup ? snprintf(buf, len, "@%u=", i) : 0;
-	if (ev->flags & HWPERF_EV_RAW)
-		snprintf(buf + n, len - (size_t)n, "r%x:%s", (unsigned)ev->code, modes);
-	else
-		snprintf(buf + n, len - (size_t)n, "%s:%s", ev->name, modes);
-}
-
-bool hwperf_slot_used(const struct hwperf_event *ev)
-{
-	return ev->name[0] != '\0' || (ev->flags & HWPERF_EV_RAW);
-}
-
-void hwperf_print_counts(const struct hwperf_control *ctl, const struct hwperf_counts *c)
-{
-	char name[HWPERF_NAME_MAX + 16];
+	static const struct hwperf_count_fmt kv = { .form = HWPERF_FORM_KV };
+	char name[HWPERF_COUNTER_NAME_MAX], line[HWPERF_COUNT_LINE_MAX];
 
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (!hwperf_slot_used(&ctl->ev[i]))
 			continue;
 		hwperf_counter_name(ctl, i, name, sizeof(name));
-		printf("%s count=%llu enabled=%llu running=%llu\n", name,
-		       (unsigned long long)c->count[i],
-		       (unsigned long long)c->enabled[i],
-		       (unsigned long long)c->running[i]);
+		struct hwperf_count_row row = {
+			.name = name, .count = c->count[i], .enabled = c->enabled[i],
+			.running = c->running[i],
+		};
+		hwperf_count_line(line, sizeof(line), &row, &kv);
+		printf("%s\n", line);
 	}
 }
 
@@ -223,7 +201,7 @@ static void print_invariants(void)
  */
 static void print_placed(void)
 {
-	char name[HWPERF_NAME_MAX + 16];
+	char name[HWPERF_COUNTER_NAME_MAX];
 	unsigned long f = hwperf_env_lock();
 
 	for (unsigned cpu = 0; cpu < hwperf_env_ncpus(); cpu++) {
@@ -260,161 +238,126 @@ static int show_status(void)
 	return 0;
 }
 
-/* ---- per-task operations ------------------------------------------------------------ */
+/* ---- the operations of the table (ops.c), from words --------------------------------- */
 
-static int task_read(int pid, bool with_rusage)
+/* `savechild PID CHILD`: CHILD must be PID's child, as far as the console
+ * can tell (a task hwperf does not know is left to it to refuse). */
+static int parse_child(int pid, const char *word, int *child)
 {
-	struct hwperf_reason why;
-	int gen = with_rusage ? hwperf_read_rusage(caller, pid, &scratch.counts, &scratch.ru, &why)
-			      : hwperf_read(caller, pid, &scratch.counts, &why);
+	struct hwperf_task *t, *parent;
+	int rc;
 
-	if (gen < 0)
-		return report_err(&why);
-	if (hwperf_get_control(caller, pid, &scratch.ctl, &why) < 0)
-		memset(&scratch.ctl, 0, sizeof(scratch.ctl));
-	ok_gen(gen, &why);
-	hwperf_print_counts(&scratch.ctl, &scratch.counts);
-	if (with_rusage)
-		print_rusage(&scratch.ru);
-	return 0;
-}
-
-/* pctr's PCIOCRD: everything in one read, the counts as `read` prints them. */
-static int task_pctr(int pid)
-{
-	struct hwperf_reason why;
-	int gen = hwperf_pctr_read(caller, pid, &scratch.pctr, &why);
-
-	if (gen < 0)
-		return report_err(&why);
-	if (hwperf_get_control(caller, pid, &scratch.ctl, &why) < 0)
-		memset(&scratch.ctl, 0, sizeof(scratch.ctl));
-	ok_gen(gen, &why);
-	printf("pctr cycles=%llu idle_cycles=%llu idle_iterations=%llu ncpus=%u\n",
-	       (unsigned long long)scratch.pctr.cycles,
-	       (unsigned long long)scratch.pctr.idle_cycles,
-	       (unsigned long long)scratch.pctr.idle_iterations,
-	       (unsigned)scratch.pctr.ncpus);
-	hwperf_print_counts(&scratch.ctl, &scratch.pctr.counts);
-	return 0;
-}
-
-static int task_op(int argc, char **argv)
-{
-	struct hwperf_reason why;
-	const char *op = argv[0];
-	int pid, child, rc;
-
-	if (strcmp(op, "read") == 0 && (argc == 2 || (argc == 3 && strcmp(argv[1], "-r") == 0))) {
-		if ((rc = parse_int(argv[argc - 1], "bad pid", &pid)) < 0)
-			return rc;
-		return task_read(pid, argc == 3);
-	}
-	if (argc < 2)
-		return -EINVAL;
-	if ((rc = parse_int(argv[1], "bad pid", &pid)) < 0)
+	if ((rc = parse_int(word, "bad child pid", child)) < 0)
 		return rc;
-	if (argc == 3 && (strcmp(op, "enable") == 0 || strcmp(op, "profile") == 0 ||
-			  strcmp(op, "setctl") == 0)) {
-		if ((rc = parse_spec(argv[2], &scratch.ctl)) < 0)
-			return rc;
-		if (op[0] == 'e')
-			rc = hwperf_enable(caller, pid, &scratch.ctl, &why);
-		else if (op[0] == 'p')
-			rc = hwperf_profile_enable(caller, pid, &scratch.ctl, &why);
-		else
-			rc = hwperf_set_control(caller, pid, &scratch.ctl, &why);
-		return ok_gen(rc, &why);
+	t = hwperf_env_lookup(*child);
+	parent = t ? hwperf_env_parent(t) : NULL;
+	if (parent && hwperf_env_pid(parent) != pid) {
+		printf("err EINVAL: pid %d is not a child of pid %d\n", *child, pid);
+		return CMD_ERR_REPORTED;
 	}
-	if (argc == 2 && strcmp(op, "getctl") == 0) {
-		rc = hwperf_get_control(caller, pid, &scratch.ctl, &why);
-		if (rc < 0)
-			return report_err(&why);
-		ok_gen(rc, &why);
-		print_spec(&scratch.ctl);
+	return 0;
+}
+
+/* The words after the op's name into the call: a task's pid is read
+ * before the number of words is checked, then the rest in order. */
+static int parse_call(const struct hwperf_op *d, bool self, int argc, char **argv,
+		      struct hwperf_call *c)
+{
+	int want = hwperf_op_arg_words(d, self), rc;
+	bool task = !self && (d->id == HWPERF_ID_PID || d->id == HWPERF_ID_CHILD);
+
+	if (self)
+		c->id = hwperf_console_pid();
+	if (task && (argc < 1 || (rc = parse_int(argv[0], "bad pid", &c->id)) < 0))
+		return argc < 1 ? -EINVAL : rc;
+	if (argc != want)
+		return -EINVAL;
+	if (!self && d->id == HWPERF_ID_CPU && (rc = parse_int(argv[0], "bad cpu", &c->id)) < 0)
+		return rc;
+	if (!self && d->id == HWPERF_ID_CHILD && (rc = parse_child(c->id, argv[1], &c->id)) < 0)
+		return rc;
+	if (d->arg == HWPERF_ARG_CTL_IN && (rc = parse_spec(argv[want - 1], c->ctl)) < 0)
+		return rc;
+	return 0;
+}
+
+/* Counts are named by the events that made them: the task's control, or
+ * the system's. */
+static void counts_control(const struct hwperf_op *d, struct hwperf_call *c)
+{
+	struct hwperf_reason ignored;
+	const struct hwperf_op *get = hwperf_op_get(d->id == HWPERF_ID_PID
+						    ? HWPERF_OP_GET_CONTROL
+						    : HWPERF_OP_SYS_GET_CONTROL);
+
+	if (get->run(c, &ignored) < 0)
+		memset(c->ctl, 0, sizeof(*c->ctl));
+}
+
+/* What the op answered, by what it gives back. */
+static int print_result(const struct hwperf_op *d, struct hwperf_call *c, int rc,
+			const struct hwperf_reason *why)
+{
+	if (d->arg == HWPERF_ARG_NONE || d->arg == HWPERF_ARG_CTL_IN)
+		return ok_gen(rc, why);
+	if (d->id == HWPERF_ID_CPU && rc == 0) {        /* R12: 0, not a generation: no such CPU */
+		printf("ok 0\n");
 		return 0;
 	}
-	if (argc == 2 && strcmp(op, "release") == 0)
-		return ok_gen(hwperf_release(caller, pid, &why), &why);
-	if (argc == 2 && strcmp(op, "pause") == 0)
-		return ok_gen(hwperf_pause(caller, pid, &why), &why);
-	if (argc == 2 && strcmp(op, "resume") == 0)
-		return ok_gen(hwperf_resume(caller, pid, &why), &why);
-	if (argc == 2 && strcmp(op, "reset") == 0)
-		return ok_gen(hwperf_reset(caller, pid, &why), &why);
-	if (argc == 2 && strcmp(op, "pctr") == 0)
-		return task_pctr(pid);
-	if (argc == 3 && strcmp(op, "savechild") == 0) {
-		if ((rc = parse_int(argv[2], "bad child pid", &child)) < 0)
-			return rc;
-		if (hwperf_env_lookup(child) && hwperf_env_parent(hwperf_env_lookup(child)) &&
-		    hwperf_env_pid(hwperf_env_parent(hwperf_env_lookup(child))) != pid) {
-			printf("err EINVAL: pid %d is not a child of pid %d\n", child, pid);
-			return CMD_ERR_REPORTED;
-		}
-		return ok_gen(hwperf_save_child(caller, child, &why), &why);
+	if (rc < 0)
+		return report_err(why);
+	if (d->arg == HWPERF_ARG_CTL_OUT) {
+		ok_gen(rc, why);
+		print_spec(c->ctl);
+		return 0;
 	}
+	counts_control(d, c);
+	ok_gen(rc, why);
+	if (d->arg == HWPERF_ARG_PCTR_OUT) {
+		printf("pctr cycles=%llu idle_cycles=%llu idle_iterations=%llu ncpus=%u\n",
+		       (unsigned long long)c->pctr->cycles,
+		       (unsigned long long)c->pctr->idle_cycles,
+		       (unsigned long long)c->pctr->idle_iterations,
+		       (unsigned)c->pctr->ncpus);
+		print_counts(c->ctl, &c->pctr->counts);
+		return 0;
+	}
+	print_counts(c->ctl, c->counts);
+	if (d->arg == HWPERF_ARG_COUNTS_RU)
+		print_rusage(c->ru);
+	return 0;
+}
+
+/* A word that names no operation: as ever, with a word after it that
+ * word is read as a pid first (`hwperf frob x` says the pid is bad). */
+static int no_such_op(int argc, char **argv)
+{
+	int pid, rc;
+
+	if (argc >= 2 && strcmp(argv[0], "sys") != 0 &&
+	    (rc = parse_int(argv[1], "bad pid", &pid)) < 0)
+		return rc;
 	return -EINVAL;
 }
 
-/* ---- system operations ------------------------------------------------------------------ */
-
-static int sys_read(int argc, char **argv)
+static int table_op(int argc, char **argv)
 {
-	struct hwperf_reason why, ignored;
-	int rc, cpu;
-
-	if (argc == 1) {
-		rc = hwperf_sys_read(caller, &scratch.counts, &why);
-	} else if (argc == 3 && strcmp(argv[1], "--cpu") == 0) {
-		if ((rc = parse_int(argv[2], "bad cpu", &cpu)) < 0)
-			return rc;
-		rc = hwperf_cpu_read(caller, cpu, &scratch.counts, &why);
-		if (rc == 0) {          /* R12: 0, not a generation: no such CPU */
-			printf("ok 0\n");
-			return 0;
-		}
-	} else {
-		return -EINVAL;
-	}
-	if (rc < 0)
-		return report_err(&why);
-	if (hwperf_sys_get_control(caller, &scratch.ctl, &ignored) < 0)
-		memset(&scratch.ctl, 0, sizeof(scratch.ctl));
-	ok_gen(rc, &why);
-	hwperf_print_counts(&scratch.ctl, &scratch.counts);
-	return 0;
-}
-
-static int sys_op(int argc, char **argv)
-{
+	struct hwperf_call c = {
+		.caller = hwperf_console_caller(), .ctl = &scratch.ctl,
+		.counts = &scratch.counts, .ru = &scratch.ru, .pctr = &scratch.pctr,
+	};
 	struct hwperf_reason why;
-	const char *op = argc > 0 ? argv[0] : "";
-	int rc;
+	bool self;
+	int words, rc;
+	int op = hwperf_op_match(argc, argv, &self, &words);
 
-	if (strcmp(op, "read") == 0)
-		return sys_read(argc, argv);
-	if (argc == 1 && strcmp(op, "getctl") == 0) {
-		rc = hwperf_sys_get_control(caller, &scratch.ctl, &why);
-		if (rc < 0)
-			return report_err(&why);
-		ok_gen(rc, &why);
-		print_spec(&scratch.ctl);
-		return 0;
-	}
-	if (argc == 1 && strcmp(op, "release") == 0)
-		return ok_gen(hwperf_sys_release(caller, &why), &why);
-	if (argc != 2 || (strcmp(op, "enable") && strcmp(op, "force") && strcmp(op, "setctl")))
-		return -EINVAL;
-	if ((rc = parse_spec(argv[1], &scratch.ctl)) < 0)
+	if (op < 0)
+		return no_such_op(argc, argv);
+	const struct hwperf_op *d = hwperf_op_get((uintptr_t)op);
+	if ((rc = parse_call(d, self, argc - words, argv + words, &c)) < 0)
 		return rc;
-	if (op[0] == 'e')       /* PIOCENEVCTRS for the caller, k mode: R4 */
-		rc = hwperf_enable(caller, hwperf_console_pid(), &scratch.ctl, &why);
-	else if (op[0] == 'f')  /* HWPERF_ENSYSCNTRS: R5 */
-		rc = hwperf_sys_acquire(caller, &scratch.ctl, &why);
-	else
-		rc = hwperf_sys_set_control(caller, &scratch.ctl, &why);
-	return ok_gen(rc, &why);
+	rc = d->run(&c, &why);
+	return print_result(d, &c, rc, &why);
 }
 
 /* ---- hwperf soft: the software PMU's shape ------------------------------------------ */
@@ -460,7 +403,8 @@ static int soft_op(int argc, char **argv)
 			return rc;
 	}
 	if (argc > 0) {
-		rc = hwperf_soft_configure(caller, cfg.ncounters, cfg.width, &why);
+		rc = hwperf_soft_configure(hwperf_console_caller(), cfg.ncounters,
+					   cfg.width, &why);
 		if (rc < 0)
 			return report_err(&why);
 	}
@@ -489,7 +433,8 @@ static int profile_records(int argc, char **argv)
 		return rc;
 	if (prof_console_arm(pid, (uint32_t)n, &scratch.ctl, &why) < 0)
 		return report_err(&why);
-	rc = hwperf_profile_enable(caller, pid, &scratch.ctl, &why);
+	rc = hwperf_op_get(HWPERF_OP_PROFILE)->run(&(struct hwperf_call){
+		.caller = hwperf_console_caller(), .id = pid, .ctl = &scratch.ctl }, &why);
 	if (rc < 0)
 		prof_console_disarm();
 	return ok_gen(rc, &why);
@@ -526,10 +471,8 @@ static int cmd_hwperf(int argc, char **argv)
 		rc = profile_records(argc - 1, argv + 1);
 	else if (argc >= 2 && strcmp(argv[1], "samples") == 0)
 		rc = show_samples(argc, argv);
-	else if (argc >= 2 && strcmp(argv[1], "sys") == 0)
-		rc = sys_op(argc - 2, argv + 2);
 	else
-		rc = argc >= 2 ? task_op(argc - 1, argv + 1) : -EINVAL;
+		rc = table_op(argc - 1, argv + 1);
 	if (rc == -EINVAL) {
 		printf("err EINVAL: bad hwperf command (try help hwperf)\n");
 		return CMD_ERR_REPORTED;

@@ -9,6 +9,7 @@
 #include "console/console.h"
 #include "tools/counted_spawn.h"
 #include "mm/heap.h"
+#include "hwperf/hwperf_console.h"
 #include "proc/proc.h"
 #include "proc/task.h"
 
@@ -43,14 +44,6 @@ static bool child_never_ran(int pid)
 	return fresh;
 }
 
-/* The console's identity: root (NULL to hwperf) unless `as UID`. */
-static struct hwperf_task *console_caller(void)
-{
-	struct task *me = current_task();
-
-	return task_is_root(me) ? NULL : &me->hw;
-}
-
 /* End a child nobody will report on, so it leaves no zombie behind. */
 static void discard_child(int pid)
 {
@@ -71,8 +64,8 @@ static void free_prof(struct task_profile *p)
 static int enable(int pid, const struct counted_run *r, struct hwperf_reason *why)
 {
 	if (r->profile)
-		return hwperf_profile_enable(console_caller(), pid, r->ctl, why);
-	return hwperf_enable(console_caller(), pid, r->ctl, why);
+		return hwperf_profile_enable(hwperf_console_caller(), pid, r->ctl, why);
+	return hwperf_enable(hwperf_console_caller(), pid, r->ctl, why);
 }
 
 int counted_wait(int pid, int *status)

@@ -17,6 +17,7 @@
 #include "arch.h"
 #include "arch_task.h"
 #include "hwperf/env.h"
+#include "hwperf/format.h"
 #include "hwperf/spec.h"
 #include "mm/heap.h"
 #include "machdep.h"
@@ -125,20 +126,6 @@ int prof_records_alloc(struct prof_records *r, uint32_t want)
 
 /* ---- printing ----------------------------------------------------------------- */
 
-/* "cycles:u", as the console writes it (raw codes as rHEX). */
-static void event_name(const struct hwperf_control *ctl, unsigned i, char *buf,
-		       size_t len)
-{
-	const struct hwperf_event *ev = &ctl->ev[i % HWPERF_NVCTR];
-	char modes[8];
-
-	hwperf_modes_str(ev->modes, modes, sizeof(modes));
-	if (ev->flags & HWPERF_EV_RAW)
-		snprintf(buf, len, "r%x:%s", (unsigned)ev->code, modes);
-	else
-		snprintf(buf, len, "%s:%s", ev->name[0] ? ev->name : "?", modes);
-}
-
 /* The program's "ADDRESS NAME" lines, one at a time. */
 static void print_syms(const char *prog, bool json)
 {
@@ -187,7 +174,7 @@ void prof_records_print(const struct prof_records *r,
 	for (uint32_t i = 0; i < g->n; i++) {
 		const struct hwperf_sample *s = hwperf_ring_get(g, i);
 
-		event_name(ctl, s->vctr, ev, sizeof(ev));
+		hwperf_event_name(&ctl->ev[s->vctr % HWPERF_NVCTR], ev, sizeof(ev));
 		hwperf_sample_format(s, ev, json, line, sizeof(line));
 		printf("%s%s\n", line, json && i + 1 < g->n ? "," : "");
 	}

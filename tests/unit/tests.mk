@@ -55,7 +55,12 @@ UNIT_SRCS_kernel/events/test_place    := kernel/events/place.c
 UNIT_SRCS_kernel/events/test_tables   := $(EVENTS_MODEL_SRCS) \
 	kernel/events/resolve.c kernel/events/place.c kernel/hwperf/spec.c
 
-UNIT_SRCS_kernel/hwperf/test_cmd       := $(HWPERF_UNIT_SRCS)
+UNIT_SRCS_kernel/hwperf/test_cmd       := $(HWPERF_UNIT_SRCS) \
+	kernel/hwperf/ops.c kernel/hwperf/format.c kernel/stat_math.c
+UNIT_SRCS_kernel/hwperf/test_format    := $(HWPERF_UNIT_SRCS) \
+	kernel/hwperf/format.c kernel/stat_math.c
+UNIT_SRCS_kernel/hwperf/test_ops       := $(HWPERF_UNIT_SRCS) \
+	kernel/hwperf/ops.c
 UNIT_SRCS_kernel/hwperf/test_counts    := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_exit_race := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_final     := $(HWPERF_UNIT_SRCS)

@@ -44,6 +44,25 @@ int hwperf_console_pid(void)
 	return 1;
 }
 
+/* Who the console is (console_identity.c is kernel-only): root (NULL)
+ * unless a test plays `as UID` by naming a task. */
+static struct hwperf_task *console_as;
+
+struct hwperf_task *hwperf_console_caller(void)
+{
+	return console_as;
+}
+
+/* HWPERF_OP_MAP's handler is the system call's (it maps a page); the
+ * console has no words for it. */
+int hwperf_op_map(const struct hwperf_call *c, struct hwperf_reason *why)
+{
+	(void)c;
+	(void)why;
+	fail_msg("the console reached HWPERF_OP_MAP");
+	return -EINVAL;
+}
+
 /* kernel/tools/prof_sample.c is kernel-only (task table, pages): the console
  * ring's calls are recorded here, and answer what a test sets. */
 static struct {
@@ -123,6 +142,7 @@ static int setup(void **state)
 	b = fake_spawn(11, USER_UID, 10, 10);
 	fake_run(0, a);
 	memset(&ring, 0, sizeof(ring));
+	console_as = NULL;
 	return 0;
 }
 
@@ -292,6 +312,47 @@ static void test_R20_cmd_prints_the_reason(void **state)
 	has("err EINVAL: bad hwperf command");
 }
 
+/* The table's console door reads the words as the old per-op parsers
+ * did: a task's pid before the word count, then the rest in order. */
+static void test_cmd_words_are_checked_in_order(void **state)
+{
+	(void)state;
+	assert_int_equal(run("hwperf frob x"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad pid 'x'\n");
+	assert_int_equal(run("hwperf frob 5"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad hwperf command");
+	assert_int_equal(run("hwperf read -r x"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad pid 'x'\n");
+	assert_int_equal(run("hwperf enable x"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad pid 'x'\n");
+	assert_int_equal(run("hwperf enable 10 cycles extra"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad hwperf command");
+	assert_int_equal(run("hwperf savechild 11 x"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad child pid 'x'\n");
+	assert_int_equal(run("hwperf sys read --cpu x"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad cpu 'x'\n");
+	assert_int_equal(run("hwperf sys read --cpu"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad hwperf command");
+	assert_int_equal(run("hwperf sys"), CMD_ERR_REPORTED);
+	has("err EINVAL: bad hwperf command");
+	/* R12: a CPU that does not exist answers 0 and no counts. */
+	assert_int_equal(run("hwperf sys read --cpu 9"), 0);
+	assert_string_equal(out, "ok 0\n");
+}
+
+/* `as UID`: the console asks as its own task, an ordinary user. */
+static void test_cmd_asks_as_the_console_caller(void **state)
+{
+	(void)state;
+	console_as = &a->hw;
+	assert_int_equal(run("hwperf enable 10 cycles:k"), CMD_ERR_REPORTED);
+	has("err EPERM: modes k, s and x need root; pid 10 has uid 100\n");
+	assert_int_equal(run("hwperf sys force cycles:k"), CMD_ERR_REPORTED);
+	has("err EPERM: forced system acquire needs root");
+	console_as = NULL;
+	assert_int_equal(run("hwperf enable 10 cycles:k"), 0);
+}
+
 static void test_R4_cmd_sys_enable_is_busy_while_user_counters_run(void **state)
 {
 	(void)state;
@@ -365,6 +426,8 @@ int main(void)
 		cmocka_unit_test_setup(test_R20_cmd_prints_the_reason, setup),
 		cmocka_unit_test_setup(test_R4_cmd_sys_enable_is_busy_while_user_counters_run, setup),
 		cmocka_unit_test_setup(test_cmd_system_mode, setup),
+		cmocka_unit_test_setup(test_cmd_words_are_checked_in_order, setup),
+		cmocka_unit_test_setup(test_cmd_asks_as_the_console_caller, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
