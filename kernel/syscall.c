@@ -10,7 +10,7 @@
 #include "time/clock.h"
 #include "console/console.h"
 #include "mm/heap.h"
-#include "hwperf_syscall.h"
+#include "hwperf/hwperf_syscall.h"
 #include "proc/proc.h"
 #include "proc/sched.h"
 #include "proc/signal.h"

@@ -73,6 +73,8 @@ static const char usage[] =
 	"hwperf sys setctl SPEC           change SYSTEM events (root)\n"
 	"hwperf sys release               leave SYSTEM mode (root)\n"
 	"hwperf parse SPEC                check SPEC, print it back\n"
+	"hwperf ops                       the operation table: SYS_hwperf op numbers, console\n"
+	"                                 words, arguments, and who may ask\n"
 	"hwperf soft [counters=N] [width=W]  show or change the software PMU (FREE only)\n"
 	"SPEC: NAME[:ukxs][:thresh=N],...[,sig=N]; rHEX raw codes; @I=NAME for a slot\n"
 	"First line: `ok gen=N`, `ok 0` or `err ENAME: reason`";
@@ -452,6 +454,45 @@ static int show_samples(int argc, char **argv)
 	return 0;
 }
 
+/* ---- hwperf ops: the table both doors use, for people and for scripts ---- */
+
+static const char *const arg_names[] = {
+	[HWPERF_ARG_NONE] = "none", [HWPERF_ARG_CTL_IN] = "ctl-in",
+	[HWPERF_ARG_CTL_OUT] = "ctl-out", [HWPERF_ARG_COUNTS_OUT] = "counts-out",
+	[HWPERF_ARG_COUNTS_RU] = "counts-rusage-out", [HWPERF_ARG_PCTR_OUT] = "pctr-out",
+};
+static const char *const id_names[] = {
+	[HWPERF_ID_PID] = "pid", [HWPERF_ID_CHILD] = "child",
+	[HWPERF_ID_CPU] = "cpu", [HWPERF_ID_ZERO] = "none",
+};
+static const char *const perm_names[] = {
+	[HWPERF_PERM_TARGET] = "target", [HWPERF_PERM_MODES] = "target+root-for-kxs",
+	[HWPERF_PERM_PARENT] = "target+parent", [HWPERF_PERM_ROOT] = "root",
+	[HWPERF_PERM_ANY] = "any",
+};
+
+_Static_assert(sizeof(arg_names) / sizeof(arg_names[0]) == HWPERF_ARG_PCTR_OUT + 1,
+	       "a name for every argument kind");
+_Static_assert(sizeof(id_names) / sizeof(id_names[0]) == HWPERF_ID_ZERO + 1,
+	       "a name for every id kind");
+_Static_assert(sizeof(perm_names) / sizeof(perm_names[0]) == HWPERF_PERM_ANY + 1,
+	       "a name for every permission");
+
+static int show_ops(void)
+{
+	printf("ok 0\n");
+	for (int op = 0; op < HWPERF_OP_COUNT; op++) {
+		const struct hwperf_op *d = hwperf_op_get((uintptr_t)op);
+
+		printf("op %d console=\"%s\"", op, d->name ? d->name : "");
+		if (d->self_name)
+			printf(" self=\"%s\"", d->self_name);
+		printf(" id=%s arg=%s perm=%s\n", id_names[d->id], arg_names[d->arg],
+		       perm_names[d->perm]);
+	}
+	return 0;
+}
+
 static int cmd_hwperf(int argc, char **argv)
 {
 	int rc;
@@ -465,6 +506,8 @@ static int cmd_hwperf(int argc, char **argv)
 		print_spec(&scratch.ctl);
 		return 0;
 	}
+	if (argc == 2 && strcmp(argv[1], "ops") == 0)
+		return show_ops();
 	if (argc >= 2 && strcmp(argv[1], "soft") == 0)
 		return soft_op(argc - 2, argv + 2);
 	if (argc >= 3 && strcmp(argv[1], "profile") == 0 && strcmp(argv[2], "-r") == 0)

@@ -1,7 +1,7 @@
 /*
  * hwperf_console.h - who the console is when a command asks hwperf for
  * something.  One owner answers for every command (`hwperf`, and `stat`
- * and `prof` through counted_spawn.c): kernel/console_identity.c.
+ * and `prof` through counted_spawn.c): kernel/console/console_identity.c.
  * Counter names and count lines are format.h's.
  */
 #ifndef TALLY_HWPERF_CONSOLE_H

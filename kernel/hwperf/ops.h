@@ -1,6 +1,6 @@
 /*
  * ops.h - hwperf's one table of operations, the front door shared by the
- * system call (kernel/hwperf_syscall.c, which copies through uvm) and the
+ * system call (kernel/hwperf/hwperf_syscall.c, which copies through uvm) and the
  * `hwperf` console command (cmd.c, which parses words).
  *
  * Each HWPERF_OP_* (abi.h) has one row: its console words, what it takes

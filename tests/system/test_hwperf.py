@@ -6,10 +6,13 @@ generations start from a known state.  The console is root (uid 0) and is
 the highest-priority task, so a program it spawns has not run yet when the
 next console command enables its counters.
 """
+import os
 import re
 import time
 
 import pytest
+
+from tally_console import ROOT
 
 pytestmark = pytest.mark.kernel_only
 
@@ -318,3 +321,35 @@ def test_R20_bad_command_and_bad_pid_change_nothing(boot):
     err(c.run("hwperf enable 12x cycles"), "EINVAL")
     assert status(c) == ("FREE", {})
     assert c.run("echo ok") == "ok\n"
+
+
+def abi_ops():
+    """HWPERF_OP_* numbers as kernel/hwperf/abi.h (the user library's ABI) defines them."""
+    text = open(os.path.join(ROOT, "kernel/hwperf/abi.h")).read()
+    return {name: int(n) for name, n in
+            re.findall(r"^#define HWPERF_OP_(\w+)\s+(\d+)", text, re.M) if name != "COUNT"}
+
+
+OPS_LINE = re.compile(r'^op (\d+) console="([^"]*)"(?: self="([^"]*)")? '
+                      r'id=(\S+) arg=(\S+) perm=(\S+)$', re.M)
+
+
+def test_ops_table_lists_every_op_and_root_rows_refuse_other_uids(boot):
+    """`hwperf ops` prints the one table both doors use: every ABI op number
+    once, and each row marked root is refused to uid 100 with EPERM (the table's
+    claim checked against what the kernel does)."""
+    c = boot()
+    out = c.run("hwperf ops")
+    ok(out)
+    rows = {int(m.group(1)): m.groups()[1:] for m in OPS_LINE.finditer(out)}
+    assert sorted(rows) == sorted(abi_ops().values()), out
+    assert rows[abi_ops()["MAP"]][0] == "", "the read page has no console words"
+    root_rows = [words for words, _self, _id, arg, perm in rows.values() if perm == "root"]
+    assert sorted(root_rows) == ["sys force", "sys release", "sys setctl"], out
+    for words, _self, _id, arg, perm in rows.values():
+        if perm != "root":
+            continue
+        line = "as 100 hwperf " + words + (" cycles:k" if arg == "ctl-in" else "")
+        err(c.run(line), "EPERM")
+    mode, holders = status(c)
+    assert mode == "FREE" and holders == {}, "a refused op changed nothing"

@@ -56,9 +56,9 @@ UNIT_SRCS_kernel/events/test_tables   := $(EVENTS_MODEL_SRCS) \
 	kernel/events/resolve.c kernel/events/place.c kernel/hwperf/spec.c
 
 UNIT_SRCS_kernel/hwperf/test_cmd       := $(HWPERF_UNIT_SRCS) \
-	kernel/hwperf/ops.c kernel/hwperf/format.c kernel/stat_math.c
+	kernel/hwperf/ops.c kernel/hwperf/format.c kernel/tools/stat_math.c
 UNIT_SRCS_kernel/hwperf/test_format    := $(HWPERF_UNIT_SRCS) \
-	kernel/hwperf/format.c kernel/stat_math.c
+	kernel/hwperf/format.c kernel/tools/stat_math.c
 UNIT_SRCS_kernel/hwperf/test_ops       := $(HWPERF_UNIT_SRCS) \
 	kernel/hwperf/ops.c
 UNIT_SRCS_kernel/hwperf/test_counts    := $(HWPERF_UNIT_SRCS)
