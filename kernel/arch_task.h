@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "syscall.h"
+
 struct trapframe;       /* arch/<arch>/trapframe.h: the saved user state */
 struct arch_vm;         /* one address space's page-table root (and ASID) */
 
@@ -53,8 +55,16 @@ uintptr_t arch_tf_sp(const struct trapframe *tf);
  * (MIPS ra; 0 on x86-64, which has none): for sample call chains. */
 uintptr_t arch_tf_fp(const struct trapframe *tf);
 uintptr_t arch_tf_ra(const struct trapframe *tf);
-/* System call number and its six arguments, from the arch's ABI registers. */
-unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6]);
+/* The system call number, from the arch's ABI register. */
+unsigned arch_tf_syscall_nr(const struct trapframe *tf);
+/*
+ * Where the call's six arguments are: in the frame itself when the ABI's
+ * argument registers lie there in order (MIPS: a0..a3, t0, t1), else
+ * copied into buf (x86-64's rdi, rsi, rdx, r10, r8, r9 do not).  Valid
+ * until the frame changes; a handler that replaces the frame reads its
+ * arguments first.
+ */
+const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t buf[6]);
 /* Result of a system call (negative errno on failure); also steps past the
  * syscall instruction where the arch needs it (MIPS EPC += 4). */
 void arch_tf_set_return(struct trapframe *tf, intptr_t value);

@@ -142,12 +142,12 @@ static void count_event(enum pmu_kevent kind, const struct trapframe *tf)
 void trap_syscall(struct trapframe *tf)
 {
 	struct task *t = current_task();
-	uintptr_t args[SYSCALL_ARGS];
+	uintptr_t buf[SYSCALL_ARGS];
 
 	t->acct.syscalls++;
 	count_event(PMU_KEV_SYSCALLS, tf);
-	unsigned nr = arch_tf_syscall(tf, args);
-	intptr_t r = syscall_dispatch(nr, args, tf);
+	intptr_t r = syscall_dispatch(arch_tf_syscall_nr(tf),
+				      arch_tf_syscall_args(tf, buf), tf);
 	if (r != SYSCALL_FRAME_REPLACED)
 		arch_tf_set_return(tf, r);
 }

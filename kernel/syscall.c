@@ -24,14 +24,14 @@
 #define PROGRAM_NAME_MAX 32
 #define MS_PER_S 1000u
 
-typedef intptr_t (*syscall_fn)(const uintptr_t *a, struct trapframe *tf);
+typedef intptr_t (*syscall_fn)(const syscall_arg_t *a, struct trapframe *tf);
 
 static struct task *cur(void)
 {
 	return current_task();
 }
 
-static intptr_t sys_exit(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_exit(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	proc_exit(WAIT_STATUS_EXITED((int)a[0]));
@@ -46,7 +46,7 @@ static void console_chunk(const char *buf, size_t n)
 	arch_irq_restore(f);
 }
 
-static intptr_t sys_write(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_write(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	int fd = (int)a[0];
@@ -69,28 +69,28 @@ static intptr_t sys_write(const uintptr_t *a, struct trapframe *tf)
 	return (intptr_t)done;
 }
 
-static intptr_t sys_getpid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_getpid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)a;
 	(void)tf;
 	return cur()->pid;
 }
 
-static intptr_t sys_getppid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_getppid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)a;
 	(void)tf;
 	return cur()->ppid;
 }
 
-static intptr_t sys_getuid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_getuid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)a;
 	(void)tf;
 	return (intptr_t)cur()->uid;
 }
 
-static intptr_t sys_setuid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_setuid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = cur();
@@ -109,7 +109,7 @@ static struct task *pid_arg(int pid)
 	return pid == 0 ? cur() : task_find(pid);
 }
 
-static intptr_t sys_getpgid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_getpgid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	int pid = (int)a[0];
@@ -140,7 +140,7 @@ static int setpgid_locked(struct task *me, int pid, int pgid)
 	return 0;
 }
 
-static intptr_t sys_setpgid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_setpgid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	int pid = (int)a[0], pgid = (int)a[1];
@@ -153,13 +153,13 @@ static intptr_t sys_setpgid(const uintptr_t *a, struct trapframe *tf)
 	return r;
 }
 
-static intptr_t sys_fork(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_fork(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)a;
 	return proc_fork(tf);
 }
 
-static intptr_t sys_waitpid(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_waitpid(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	uintptr_t ustatus = a[1];
@@ -175,7 +175,7 @@ static intptr_t sys_waitpid(const uintptr_t *a, struct trapframe *tf)
 	return r;
 }
 
-static intptr_t sys_yield(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_yield(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)a;
 	(void)tf;
@@ -183,7 +183,7 @@ static intptr_t sys_yield(const uintptr_t *a, struct trapframe *tf)
 	return 0;
 }
 
-static intptr_t sys_sleep(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_sleep(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	uint64_t ms = (uint32_t)a[0];
@@ -194,7 +194,7 @@ static intptr_t sys_sleep(const uintptr_t *a, struct trapframe *tf)
 	return sched_sleep_ticks(ticks);
 }
 
-static intptr_t sys_kill(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_kill(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	return proc_kill((int)a[0], (int)a[1]);
@@ -205,7 +205,7 @@ static bool user_code_ok(const struct uvm *u, uintptr_t pc)
 	return pc >= u->user_base && pc < u->user_top;
 }
 
-static intptr_t sys_signal(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_signal(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = cur();
@@ -221,7 +221,7 @@ static intptr_t sys_signal(const uintptr_t *a, struct trapframe *tf)
 	return err ? err : (intptr_t)old;
 }
 
-static intptr_t sys_sigreturn(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_sigreturn(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)a;
 	signal_sigreturn(tf);
@@ -256,7 +256,7 @@ static int copy_argv(struct uvm *u, uintptr_t uargv, char *buf, char **argv,
 	return 0;
 }
 
-static intptr_t sys_spawn(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_spawn(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = cur();
@@ -283,7 +283,7 @@ static intptr_t sys_spawn(const uintptr_t *a, struct trapframe *tf)
 	return err;
 }
 
-static intptr_t sys_brk(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_brk(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	uintptr_t result;
@@ -292,7 +292,7 @@ static intptr_t sys_brk(const uintptr_t *a, struct trapframe *tf)
 	return err ? err : (intptr_t)result;
 }
 
-static intptr_t sys_getrusage(const uintptr_t *a, struct trapframe *tf)
+static intptr_t sys_getrusage(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = cur();
@@ -329,7 +329,7 @@ static const syscall_fn table[SYS_COUNT] = {
 	[SYS_hwperf] = sys_hwperf,
 };
 
-intptr_t syscall_dispatch(unsigned nr, const uintptr_t args[SYSCALL_ARGS],
+intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf)
 {
 	if (nr >= SYS_COUNT || !table[nr])

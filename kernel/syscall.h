@@ -8,6 +8,10 @@
 
 #include "syscall_nr.h"
 
+/* A system call argument: it may be read in place from the trap frame
+ * (arch_tf_syscall_args), whose registers have their own type. */
+typedef uintptr_t __attribute__((may_alias)) syscall_arg_t;
+
 #define SYSCALL_ARGS 6
 /* A handler's result meaning "the user context was replaced (sigreturn):
  * do not write a return value into it". */
@@ -17,7 +21,7 @@ struct trapframe;
 
 /* Runs system call nr for the current task: its result, -ENOSYS for an
  * unknown number. */
-intptr_t syscall_dispatch(unsigned nr, const uintptr_t args[SYSCALL_ARGS],
+intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf);
 
 #endif

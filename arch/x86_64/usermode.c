@@ -68,14 +68,19 @@ uintptr_t arch_tf_ra(const struct trapframe *tf)
 	return 0;
 }
 
-unsigned arch_tf_syscall(const struct trapframe *tf, uintptr_t args[6])
+const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t buf[6])
 {
-	args[0] = tf->rdi;
-	args[1] = tf->rsi;
-	args[2] = tf->rdx;
-	args[3] = tf->r10;
-	args[4] = tf->r8;
-	args[5] = tf->r9;
+	buf[0] = tf->rdi;
+	buf[1] = tf->rsi;
+	buf[2] = tf->rdx;
+	buf[3] = tf->r10;
+	buf[4] = tf->r8;
+	buf[5] = tf->r9;
+	return buf;
+}
+
+unsigned arch_tf_syscall_nr(const struct trapframe *tf)
+{
 	/* A number beyond 32 bits must not alias a valid one. */
 	return tf->rax > UINT32_MAX ? UINT32_MAX : (unsigned)tf->rax;
 }

@@ -139,7 +139,7 @@ static int run(const struct hwperf_op *d, struct hwperf_call *c, const struct us
 	}
 }
 
-intptr_t sys_hwperf(const uintptr_t *a, struct trapframe *tf)
+intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = current_task();

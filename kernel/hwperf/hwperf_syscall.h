@@ -7,9 +7,11 @@
 
 #include <stdint.h>
 
+#include "syscall.h"
+
 struct trapframe;
 
 /* a[0] op, a[1] pid or cpu, a[2] and a[3] user pointers (see abi.h). */
-intptr_t sys_hwperf(const uintptr_t *a, struct trapframe *tf);
+intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf);
 
 #endif
