@@ -68,7 +68,10 @@ uint64_t arch_cycles_hz(void);                 /* measured at timer start */
  * arch_user_span, called by trap_enter for an entry from user mode with
  * interrupts off: *left is the cycle counter when the last return to user
  * mode left the kernel, *back when this entry arrived, both as
- * arch_cycles() values.  Time the CPU spent in kernel code that makes no
+ * arch_cycles() values.  since is an arch_cycles() value at or before
+ * both and less than 2^32 cycles before them (the accounting clock's last
+ * cut, which every tick moves on): a machine whose stamps are 32 bits
+ * wide places them after it, with no read of its own.  Time the CPU spent in kernel code that makes no
  * entry of its own (the MIPS TLB refill handler) is already moved out of
  * user time: *left is later by that much.
  *
@@ -78,7 +81,7 @@ uint64_t arch_cycles_hz(void);                 /* measured at timer start */
  * *left.  Call it last on the way out, with interrupts off.  Each entry
  * from user mode forgets it.  The read page's cycle start uses it.
  */
-void arch_user_span(uint64_t *left, uint64_t *back);
+void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back);
 void arch_user_stamp_to(uint64_t *where);
 
 /*

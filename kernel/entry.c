@@ -79,7 +79,7 @@ void trap_enter(bool from_user)
 	if (from_user) {
 		uint64_t left, back;
 
-		arch_user_span(&left, &back);
+		arch_user_span(c->clock.stamp, &left, &back);
 		c->trap_mode = PMU_MODE_U;
 		/* The software PMU first: an interrupt its counters raise (and
 		 * the TLB refill events cut() reports may raise one) folds

@@ -3,9 +3,10 @@
  * path stamped it (kernel/arch.h arch_user_span; the stamps: vectors.S,
  * tlbrefill.S).
  *
- * The stamps are raw 32-bit Count values, a few hundred instructions old
- * at most when read here, so each is placed on the 64-bit cycle counter
- * by its distance back from now.
+ * The stamps are raw 32-bit Count values, both after the accounting
+ * clock's last cut and within a tick of it, so each is placed on the
+ * 64-bit cycle counter by its distance on from that cut (no Count read,
+ * no 64-bit subtraction: a cut is on every entry's path).
  */
 #include "arch.h"
 
@@ -26,17 +27,12 @@ const struct arch_user_cut arch_user_cut = {
 extern uint32_t mips_user_entry, mips_user_exit;
 extern uint32_t *mips_exit_sink;
 
-static uint64_t extend(uint64_t now, uint32_t stamp)
+void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
-	return now - (uint32_t)((uint32_t)now - stamp);
-}
+	uint32_t exit = *mips_exit_sink, entry = mips_user_entry;
 
-void arch_user_span(uint64_t *left, uint64_t *back)
-{
-	uint64_t now = arch_cycles();
-
-	*left = extend(now, *mips_exit_sink);
-	*back = extend(now, mips_user_entry);
+	*left = since + (uint32_t)(exit - (uint32_t)since);
+	*back = *left + (uint32_t)(entry - exit);
 	mips_exit_sink = &mips_user_exit;
 }
 

@@ -20,8 +20,9 @@ const struct arch_user_cut arch_user_cut = {
 	.sysloop_insns = 4,             /* mov, syscall, dec, jnz */
 };
 
-void arch_user_span(uint64_t *left, uint64_t *back)
+void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
+	(void)since;    /* the stamps are whole TSC values */
 	struct x86_cpu *c = this_x86_cpu();
 
 	*left = *c->exit_sink;
