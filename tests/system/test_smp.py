@@ -1,0 +1,112 @@
+"""SMP, first step (issue 13): the x86_64 application processors come up
+from the ACPI MADT, tick on their own LAPIC timers, answer IPIs, and idle.
+
+Each test boots its own QEMU with -smp N (boot(smp=N)); SMP=1 is the
+shared console, unchanged."""
+import re
+
+import pytest
+
+from tally_console import SUMMARY, CLOSING, Console
+
+QUICK_TARGETS = ["x86_64"]
+
+CPU_LINE = re.compile(r"^cpu=(\d+) apic=(\d+) online=(\d) role=(\w+) timer=(\S+) "
+                      r"ticks=(\d+) ipis=(\d+)", re.M)
+SMP_LINE = re.compile(r"^smp: (\d+) of (\d+) CPUs online \(rsdp from ([^)]+)\); APs idle, "
+                      r"LAPIC timer (\d+) Hz /16, (\d+) counts per tick at (\d+) Hz", re.M)
+
+
+def _cpus(console):
+    out = console.run("cpus")
+    head = re.search(r"^cpus: online=(\d+) known=(\d+)$", out, re.M)
+    assert head, out
+    rows = {int(m.group(1)): m for m in CPU_LINE.finditer(out)}
+    assert len(rows) == int(head.group(2)), out
+    return int(head.group(1)), rows
+
+
+@pytest.mark.kernel_only
+@pytest.mark.parametrize("n", [2, 4])
+def test_aps_online_ticking_and_answering(target, boot, n):
+    c = boot(smp=n)
+    m = SMP_LINE.search(c.text(c.boot_log))
+    assert m, c.text(c.boot_log)
+    assert (int(m.group(1)), int(m.group(2))) == (n, n)
+    assert m.group(3) == "bios scan"    # -kernel: no loader hands an RSDP over
+    # The LAPIC timer's count per tick is its rate over HZ, both measured.
+    assert int(m.group(5)) == int(m.group(4)) // int(m.group(6))
+
+    info = c.run("info")
+    assert re.search(r"^cpus_online: %d$" % n, info, re.M), info
+
+    online, first = _cpus(c)
+    assert online == n and sorted(first) == list(range(n))
+    assert first[0].group(4) == "boot" and first[0].group(5) == "i8254"
+    apics = {int(r.group(2)) for r in first.values()}
+    assert len(apics) == n, "every CPU its own APIC id"
+    for i in range(1, n):
+        assert first[i].group(3) == "1" and first[i].group(4) == "idle"
+        assert first[i].group(5) == "lapic"
+
+    # Each AP's own timer is running: its count grows between two looks.
+    assert "nap: slept" in c.run("spawn --wait nap 300")
+    _, second = _cpus(c)
+    for i in range(1, n):
+        assert int(second[i].group(6)) > int(first[i].group(6)), (first[i].group(0),
+                                                                   second[i].group(0))
+
+    sched = c.run("sched")
+    assert re.search(r"^cpu0 current=", sched, re.M), sched
+    for i in range(1, n):
+        assert re.search(r"^cpu%d idle \(runs no tasks yet\) apic=\d+ online=1 " % i,
+                         sched, re.M), sched
+
+    # An IPI round trip to every AP, answered by that CPU itself.
+    for i in range(1, n):
+        out = c.run("cpus --ping %d" % i)
+        assert re.search(r"^cpu %d answered: from=cpu%d apic=%s cycles=\d+$"
+                         % (i, i, first[i].group(2)), out, re.M), out
+    _, third = _cpus(c)
+    for i in range(1, n):
+        assert int(third[i].group(7)) == int(first[i].group(7)) + 1, third[i].group(0)
+    # The boot CPU answers its own ping without an IPI.
+    assert "cpu 0 answered: from=cpu0" in c.run("cpus --ping 0")
+
+    # Bad input is refused by name and changes nothing.
+    assert "error: cpus: ENODEV: no cpu 99 (%d known)" % n in c.run("cpus --ping 99")
+    assert "error: cpus: EINVAL: --ping needs a CPU number, not 'junk'" in \
+        c.run("cpus --ping junk")
+    assert "error: cpus: EINVAL" in c.run("cpus --ping -1")
+    assert "error: usage: cpus [--ping N]" in c.run("cpus --pong 1")
+    _, fourth = _cpus(c)
+    assert [int(fourth[i].group(7)) for i in range(n)] == \
+        [int(third[i].group(7)) for i in range(n)]
+
+
+def test_one_cpu_unchanged(quick_console):
+    """SMP=1 (the shared console): one CPU, no SMP line at boot, nothing
+    for `sched` beyond CPU 0."""
+    c = quick_console
+    assert not re.search(r"^smp:", c.text(c.boot_log), re.M)
+    assert re.search(r"^cpus_online: 1$", c.run("info"), re.M)
+    online, rows = _cpus(c)
+    assert online == 1 and list(rows) == [0]
+    assert "error: cpus: ENODEV: no cpu 1 (1 known)" in c.run("cpus --ping 1")
+    assert len(re.findall(r"^cpu\d", c.run("sched"), re.M)) == 1
+
+
+@pytest.mark.kernel_only
+def test_selftest_passes_with_two_cpus(target):
+    """The one-shot selftest under ICOUNT=1 with -smp 2: the APs idle and
+    every check still passes."""
+    c = Console(target, append="selftest cpi=1", icount=True, smp=2, wait=False)
+    try:
+        status, out = c.wait_exit(timeout=900)
+    finally:
+        c.close()
+    assert re.search(r"^smp: 2 of 2 CPUs online", out, re.M), out
+    m, cl = SUMMARY.search(out), CLOSING.search(out)
+    assert m and cl, out
+    assert not re.search(r"^FAIL", out, re.M), out
+    assert status == 0 and int(m.group(2)) == 0
