@@ -110,3 +110,55 @@ def test_selftest_passes_with_two_cpus(target):
     assert m and cl, out
     assert not re.search(r"^FAIL", out, re.M), out
     assert status == 0 and int(m.group(2)) == 0
+
+
+@pytest.mark.kernel_only
+def test_icount_with_two_cpus(target, boot):
+    """What -icount shift=0 gives with several vCPUs (docs/design/
+    platforms.md): QEMU runs them in one thread, round robin, on one
+    virtual clock.  So each AP's LAPIC timer keeps pace with CPU 0's 8254
+    tick, and an IPI round trip costs the same count every time (it is
+    the instructions of both CPUs, not one CPU's cycles)."""
+    c = boot(smp=2, icount=True, append="cpi=1")
+    _, a = _cpus(c)
+    assert "nap: slept" in c.run("spawn --wait nap 500")
+    _, b = _cpus(c)
+    ticks0 = int(b[0].group(6)) - int(a[0].group(6))
+    ticks1 = int(b[1].group(6)) - int(a[1].group(6))
+    assert ticks0 >= 50 and abs(ticks1 - ticks0) <= 1, (a, b)
+    trips = set()
+    for _ in range(3):
+        m = re.search(r"^cpu 1 answered: from=cpu1 apic=\d+ cycles=(\d+)$",
+                      c.run("cpus --ping 1"), re.M)
+        assert m
+        trips.add(int(m.group(1)))
+    assert len(trips) == 1, trips
+
+
+LOADER_RSDP = [
+    ("x86_64-iso-bios", "build/x86_64/tally.iso", "multiboot2 acpi old"),
+    ("x86_64-iso-uefi", "build/x86_64/tally.iso", "multiboot2 acpi new"),
+    ("x86_64-efi", "build/x86_64/tally-esp.img", "uefi"),
+]
+
+
+@pytest.mark.kernel_only
+@pytest.mark.parametrize("boot_target,image,source", LOADER_RSDP,
+                         ids=[t for t, _, _ in LOADER_RSDP])
+def test_rsdp_from_each_loader(target, boot_target, image, source):
+    """GRUB's multiboot2 ACPI tags (a copy of the RSDP: 1.0 under SeaBIOS,
+    2.0 under OVMF) and tally.efi's hand-off (an address) each lead to the
+    MADT; the -kernel path scans the BIOS area (above)."""
+    import os
+    from tally_console import EXTRA_TARGETS, ROOT
+    if not os.path.exists(os.path.join(ROOT, image)):
+        pytest.skip("%s not built (make iso efi)" % image)
+    EXTRA_TARGETS.setdefault("x86_64-efi", dict(arch="x86_64", boot="efi"))
+    c = Console(boot_target, smp=2)
+    try:
+        m = SMP_LINE.search(c.text(c.boot_log))
+        assert m and m.group(3) == source, c.text(c.boot_log)
+        assert int(m.group(1)) == 2
+        assert re.search(r"^cpu 1 answered: from=cpu1 ", c.run("cpus --ping 1"), re.M)
+    finally:
+        c.close()
