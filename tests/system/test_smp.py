@@ -162,3 +162,30 @@ def test_rsdp_from_each_loader(target, boot_target, image, source):
         assert re.search(r"^cpu 1 answered: from=cpu1 ", c.run("cpus --ping 1"), re.M)
     finally:
         c.close()
+
+
+MALTA = [
+    ("mips", "24Kf", 2, r"Config3\.MT=0 Config3\.CMGCR=0: QEMU starts any other -smp CPU "
+                        r"at the kernel entry, which parks it"),
+    ("mipsbe", "74Kf", 2, r"Config3\.MT=0 Config3\.CMGCR=0: QEMU starts any other -smp CPU"),
+    ("mips", "34Kf", 2, r"Config3\.MT=1 Config3\.CMGCR=0 MVPConf0 VPEs=2: the other VPEs "
+                        r"stay halted at reset"),
+    ("mips", "34Kf", 1, r"Config3\.MT=1 Config3\.CMGCR=0 MVPConf0 VPEs=1: one VPE"),
+]
+
+
+@pytest.mark.parametrize("malta,cpu,n,why", MALTA,
+                         ids=["%s-%s-smp%d" % (t, c, n) for t, c, n, _ in MALTA])
+def test_malta_says_why_one_cpu(target, malta, cpu, n, why):
+    """Malta under QEMU 7.2 runs one CPU, and says why at boot from the
+    core's own registers (docs/design/platforms.md, CPUs in QEMU)."""
+    c = Console(malta, cpu=cpu, smp=n)
+    try:
+        log = c.text(c.boot_log)
+        assert re.search(r"^smp: Malta runs one CPU: " + why, log, re.M), log
+        assert re.search(r"^cpus_online: 1$", c.run("info"), re.M)
+        # A second CPU QEMU started (24Kf/74Kf) stays parked: the console
+        # task still runs alone.
+        assert "hello from pid" in c.run("spawn --wait hello")
+    finally:
+        c.close()
