@@ -15,6 +15,7 @@
 #include "acpi.h"
 #include "apic.h"
 #include "arch.h"
+#include "bootargs.h"
 #include "clock.h"
 #include "cmd.h"
 #include "cpu.h"
@@ -39,6 +40,10 @@
 #define CALIBRATE_US       10000u       /* LAPIC timer against the TSC */
 #define AP_STACK_SIZE      16384u
 #define CR4_PCE            (1ull << 8)  /* per task on CPU 0 (ucounters.c) */
+
+BOOTARG(smpbreak, "smpbreak=APICID: send that CPU no startup IPI, to prove a CPU that "
+	"does not start is reported and the others go on (x86_64)");
+#define SMPBREAK_NONE      UINT64_MAX
 
 /* smp_tramp.asm */
 extern const uint8_t ap_tramp_start[], ap_tramp_end[], ap_tramp_params[];
@@ -223,7 +228,7 @@ static const char *stage_why(uint32_t stage)
 	}
 }
 
-static int start_ap(unsigned n, uint32_t apic)
+static int start_ap(unsigned n, uint32_t apic, bool no_sipi)
 {
 	struct x86_cpu *c = percpu_get(n);
 	struct smp_tramp_params p = {
@@ -248,7 +253,7 @@ static int start_ap(unsigned n, uint32_t apic)
 		return err;
 	}
 	delay_us(INIT_DELAY_US);
-	for (unsigned i = 0; i < 2 && stage_of(c) == SMP_STAGE_NONE; i++) {
+	for (unsigned i = 0; i < 2 && !no_sipi && stage_of(c) == SMP_STAGE_NONE; i++) {
 		if (apic_send_ipi(apic, ICR_STARTUP | ICR_ASSERT | SMP_SIPI_VECTOR) != 0) {
 			c->why_offline = "SIPI not sent: the APIC kept the last IPI pending";
 			return -EBUSY;
@@ -261,7 +266,8 @@ static int start_ap(unsigned n, uint32_t apic)
 		__asm__ volatile("pause");
 	if (stage_of(c) == SMP_STAGE_ONLINE)
 		return 0;
-	c->why_offline = stage_why(stage_of(c));
+	c->why_offline = no_sipi ? "no answer within 100 ms (smpbreak: no SIPI sent)" :
+		stage_why(stage_of(c));
 	/* Back to wait-for-SIPI, so it cannot wake later on the next AP's
 	 * trampoline parameters. */
 	(void)apic_send_ipi(apic, ICR_INIT | ICR_ASSERT);
@@ -292,7 +298,8 @@ void smp_boot(unsigned hz)
 	struct x86_cpu *c0 = percpu_get(0);
 	uint32_t bsp = apic_id();
 	const char *why;
-	unsigned failed = 0, left_off = 0;
+	unsigned left_off = 0;
+	uint64_t brk = bootarg_u64("smpbreak", SMPBREAK_NONE, 0, UINT32_MAX);
 
 	c0->apic_id = bsp;
 	c0->stage = SMP_STAGE_ONLINE;
@@ -331,10 +338,9 @@ void smp_boot(unsigned hz)
 			continue;
 		}
 		ncpus_known++;
-		if (start_ap(n, apic) == 0) {
+		if (start_ap(n, apic, apic == brk) == 0) {
 			ncpus_online++;
 		} else {
-			failed++;
 			printf("smp: cpu %u (apic %u) did not start: %s\n", n, apic,
 			       percpu_get(n)->why_offline);
 		}
@@ -344,7 +350,6 @@ void smp_boot(unsigned hz)
 	       madt.ncpus, rsdp.source, (unsigned long long)timer_hz, timer_count, hz);
 	if (left_off)
 		printf("smp: %u CPUs left off: more than CPU_MAX (%u)\n", left_off, CPU_MAX);
-	(void)failed;
 }
 
 /* ---- interrupts and calls ------------------------------------------------ */

@@ -189,3 +189,26 @@ def test_malta_says_why_one_cpu(target, malta, cpu, n, why):
         assert "hello from pid" in c.run("spawn --wait hello")
     finally:
         c.close()
+
+
+@pytest.mark.kernel_only
+def test_cpu_that_does_not_start_is_reported(target, boot):
+    """smpbreak=2 withholds CPU 2's startup IPIs: boot names it with its
+    APIC id and reason, the other APs come up, and `cpus` shows it offline;
+    a ping to it fails by name."""
+    c = boot(smp=4, append="smpbreak=2")
+    log = c.text(c.boot_log)
+    assert re.search(r"^smp: cpu 2 \(apic 2\) did not start: no answer within 100 ms "
+                     r"\(smpbreak: no SIPI sent\)$", log, re.M), log
+    m = SMP_LINE.search(log)
+    assert m and (int(m.group(1)), int(m.group(2))) == (3, 4), log
+    assert re.search(r"^cpus_online: 3$", c.run("info"), re.M)
+    online, rows = _cpus(c)
+    assert online == 3 and sorted(rows) == [0, 1, 2, 3]
+    assert [rows[i].group(3) for i in range(4)] == ["1", "1", "0", "1"]
+    assert 'why="no answer within 100 ms (smpbreak: no SIPI sent)"' in c.run("cpus")
+    assert "error: cpus: EAGAIN: cpu 2 (apic 2) is not online: no answer" in \
+        c.run("cpus --ping 2")
+    for i in (1, 3):
+        assert re.search(r"^cpu %d answered: from=cpu%d " % (i, i),
+                         c.run("cpus --ping %d" % i), re.M)
