@@ -187,6 +187,8 @@ static void delay_us(unsigned us)
 
 static uint32_t stage_of(const struct x86_cpu *c)
 {
+	if (!c)
+		return SMP_STAGE_NONE;
 	return __atomic_load_n(&c->stage, __ATOMIC_ACQUIRE);
 }
 
@@ -410,6 +412,8 @@ static bool answered(unsigned cpu)
 {
 	const struct x86_cpu *c = percpu_get(cpu);
 
+	if (!c)
+		return true;            /* no such CPU owes anything */
 	return __atomic_load_n(&c->call_done, __ATOMIC_ACQUIRE) == c->call_seq;
 }
 
@@ -509,12 +513,74 @@ int arch_cpu_brief(unsigned cpu, char *buf, size_t len)
 /* ---- `cpus` -------------------------------------------------------------- */
 
 static volatile unsigned ping_from;
+/* Per CPU: the last ping round it answered (`cpus --ping all`). */
+static volatile uint32_t ping_round_seen[CPU_MAX];
+static uint32_t ping_round;
 
-/* Runs on the pinged CPU: say who answered. */
+/* Runs on the pinged CPU: say who answered, and in which round. */
 static void ping_fn(void *arg)
 {
+	unsigned id = this_x86_cpu()->id;
+
 	(void)arg;
-	__atomic_store_n(&ping_from, this_x86_cpu()->id, __ATOMIC_RELEASE);
+	__atomic_store_n(&ping_from, id, __ATOMIC_RELEASE);
+	__atomic_store_n(&ping_round_seen[id], ping_round, __ATOMIC_RELEASE);
+}
+
+static int cpus_ping_all(void)
+{
+	unsigned late = 0, answered = 0;
+	uint64_t t0, t1;
+	int err;
+
+	ping_round++;
+	t0 = rdtsc();
+	err = smp_call_others(ping_fn, NULL, SMP_CALL_TIMEOUT_US, &late);
+	t1 = rdtsc();
+	for (unsigned i = 1; i < ncpus_known; i++)
+		if (__atomic_load_n(&ping_round_seen[i], __ATOMIC_ACQUIRE) == ping_round)
+			answered++;
+	if (err == -ETIMEDOUT) {
+		printf("error: cpus: ETIMEDOUT: cpu %u did not answer within %u ms\n",
+		       late, SMP_CALL_TIMEOUT_US / 1000);
+		return CMD_ERR_REPORTED;
+	}
+	if (err == -EBUSY) {
+		printf("error: cpus: EBUSY: cpu %u still owes an earlier call\n", late);
+		return CMD_ERR_REPORTED;
+	}
+	if (err)
+		return err;
+	printf("all answered: cpus=%u cycles=%llu\n", answered,
+	       (unsigned long long)(t1 - t0));
+	return 0;
+}
+
+/* The reschedule IPI: nothing to reschedule on an AP yet, so this proves
+ * only that the vector arrives (its count in `cpus`). */
+static int cpus_resched(const char *arg)
+{
+	char *end;
+	unsigned long n = strtoul(arg, &end, 10);
+	int err;
+
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0') {
+		printf("error: cpus: EINVAL: --resched needs a CPU number, not '%s'\n", arg);
+		return CMD_ERR_REPORTED;
+	}
+	if (n == 0 || n >= ncpus_known) {
+		printf("error: cpus: ENODEV: no AP %lu (%u known)\n", n, ncpus_known);
+		return CMD_ERR_REPORTED;
+	}
+	err = smp_resched((unsigned)n);
+	if (err == -EAGAIN) {
+		printf("error: cpus: EAGAIN: cpu %lu is not online\n", n);
+		return CMD_ERR_REPORTED;
+	}
+	if (err)
+		return err;
+	printf("cpu %lu sent the reschedule IPI\n", n);
+	return 0;
 }
 
 static int cpus_ping(const char *arg)
@@ -525,6 +591,8 @@ static int cpus_ping(const char *arg)
 	uint64_t t0, t1;
 	int err;
 
+	if (strcmp(arg, "all") == 0)
+		return cpus_ping_all();
 	n = strtoul(arg, &end, 10);
 	if (arg[0] < '0' || arg[0] > '9' || *end != '\0') {
 		printf("error: cpus: EINVAL: --ping needs a CPU number, not '%s'\n", arg);
@@ -566,20 +634,23 @@ static int cmd_cpus(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "--ping") == 0)
 		return cpus_ping(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "--resched") == 0)
+		return cpus_resched(argv[2]);
 	if (argc != 1) {
-		printf("error: usage: cpus [--ping N]\n");
+		printf("error: usage: cpus [--ping N|all] [--resched N]\n");
 		return CMD_ERR_REPORTED;
 	}
 	printf("cpus: online=%u known=%u\n", ncpus_online, ncpus_known);
 	for (unsigned i = 0; i < ncpus_known; i++) {
 		const struct x86_cpu *c = percpu_get(i);
 		arch_cpu_brief(i, line, sizeof(line));
-		printf("cpu=%u %s ipis=%llu", i, line, (unsigned long long)c->ipis);
+		printf("cpu=%u %s ipis=%llu resched=%llu", i, line,
+		       (unsigned long long)c->ipis, (unsigned long long)c->resched);
 		if (i && stage_of(c) != SMP_STAGE_ONLINE)
 			printf(" why=\"%s\"", c->why_offline ? c->why_offline : "?");
 		printf("\n");
 	}
 	return 0;
 }
-CONSOLE_CMD(cpus, "each CPU: APIC id, online, timer ticks, IPIs; --ping N: an IPI round trip",
-	    "cpus [--ping N]", cmd_cpus);
+CONSOLE_CMD(cpus, "each CPU: APIC id, online, timer ticks, IPIs; --ping N or all: an IPI round trip",
+	    "cpus [--ping N|all] [--resched N]", cmd_cpus);

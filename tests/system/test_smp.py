@@ -78,10 +78,26 @@ def test_aps_online_ticking_and_answering(target, boot, n):
     assert "error: cpus: EINVAL: --ping needs a CPU number, not 'junk'" in \
         c.run("cpus --ping junk")
     assert "error: cpus: EINVAL" in c.run("cpus --ping -1")
-    assert "error: usage: cpus [--ping N]" in c.run("cpus --pong 1")
+    assert "error: usage: cpus [--ping N|all] [--resched N]" in c.run("cpus --pong 1")
+    assert "error: cpus: ENODEV: no AP 0 (%d known)" % n in c.run("cpus --resched 0")
+    assert "error: cpus: ENODEV: no AP 99" in c.run("cpus --resched 99")
     _, fourth = _cpus(c)
     assert [int(fourth[i].group(7)) for i in range(n)] == \
         [int(third[i].group(7)) for i in range(n)]
+
+    # One call to all the others at once: each answers once.
+    assert re.search(r"^all answered: cpus=%d cycles=\d+$" % (n - 1),
+                     c.run("cpus --ping all"), re.M)
+    # The reschedule vector arrives (and only counts, for now).
+    assert "cpu 1 sent the reschedule IPI" in c.run("cpus --resched 1")
+    out = c.run("cpus")
+    _, fifth = _cpus(c)
+    for i in range(1, n):
+        want = int(fourth[i].group(7)) + 1 + (1 if i == 1 else 0)
+        assert int(fifth[i].group(7)) == want, out
+    assert re.search(r"^cpu=1 .* resched=1$", out, re.M), out
+    if n > 2:
+        assert re.search(r"^cpu=%d .* resched=0$" % (n - 1), out, re.M), out
 
 
 def test_one_cpu_unchanged(quick_console):
