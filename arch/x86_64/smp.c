@@ -65,6 +65,7 @@ static struct {
 } rsdp;
 
 static struct acpi_madt_info madt;
+static bool tramp_page_free;
 static const char *acpi_why;            /* NULL once the MADT was read */
 static unsigned ncpus_known = 1, ncpus_online = 1;
 static uint32_t timer_count;            /* LVT timer counts (/16) per tick */
@@ -99,6 +100,11 @@ void smp_note_rsdp_pa(uint64_t pa, const char *source)
 		return;
 	rsdp.pa = pa;
 	rsdp.source = source;
+}
+
+void smp_note_tramp_ram(bool free_ram)
+{
+	tramp_page_free = free_ram;
 }
 
 /* ACPI tables are read through the boot map, which covers 0..4 GiB. */
@@ -316,12 +322,20 @@ void smp_boot(unsigned hz)
 		printf("smp: one CPU of %u: %s\n", madt.ncpus, why);
 		return;
 	}
+	if (!tramp_page_free) {
+		printf("smp: one CPU of %u: the trampoline page %#x is not free RAM in "
+		       "the firmware's map\n", madt.ncpus, SMP_TRAMP_PA);
+		return;
+	}
 	timer_hz = calibrate_timer();
 	timer_count = (uint32_t)(timer_hz / hz);
 	if (timer_count == 0) {
 		printf("smp: one CPU of %u: the LAPIC timer did not count\n", madt.ncpus);
 		return;
 	}
+	if ((size_t)(ap_tramp_end - ap_tramp_start) > SMP_TRAMP_SIZE)
+		panic("smp: the trampoline (%zu bytes) outgrew its page",
+		      (size_t)(ap_tramp_end - ap_tramp_start));
 	memcpy(arch_phys_to_virt(SMP_TRAMP_PA), ap_tramp_start,
 	       (size_t)(ap_tramp_end - ap_tramp_start));
 	memcpy(ap_pml4, boot_pml4, sizeof(ap_pml4));

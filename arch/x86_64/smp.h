@@ -10,6 +10,7 @@
 #ifndef TALLY_X86_64_SMP_H
 #define TALLY_X86_64_SMP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,7 @@
  * names a 4 KiB page below 1 MiB by its number. */
 #define SMP_TRAMP_PA     0x8000u
 #define SMP_SIPI_VECTOR  (SMP_TRAMP_PA >> 12)
+#define SMP_TRAMP_SIZE   0x1000u  /* the page it is copied to */
 
 /* How far an AP got, for the boot report of one that did not finish. */
 #define SMP_STAGE_NONE     0u   /* never reached ap_entry */
@@ -34,6 +36,11 @@
  * Called before smp_discover; a copy of ACPI 2.0+ wins over 1.0. */
 void smp_note_rsdp_copy(const void *rsdp, size_t len, const char *source);
 void smp_note_rsdp_pa(uint64_t pa, const char *source);
+
+/* Whether the firmware's map calls the trampoline page free RAM (asked
+ * before low memory is cut from the free list); smp_boot refuses to
+ * overwrite a page the firmware keeps. */
+void smp_note_tramp_ram(bool free_ram);
 
 /* Find the RSDP (noted, else the BIOS areas) and parse the MADT.  In
  * x86_64_boot once the direct map covers low memory: prints nothing,

@@ -19,6 +19,7 @@ int fileno(FILE *stream);
 
 #include "arch.h"
 #include "arch/x86_64/efi_handoff.h"
+#include "arch/x86_64/memmap.h"
 #include "arch/x86_64/multiboot.h"
 #include "arch/x86_64/smp.h"
 
@@ -156,6 +157,17 @@ static void test_free_ranges(void **state)
 	assert_int_equal(bi.mem[4].size, 1 * MiB);
 	assert_int_equal(bi.mem[5].base, 0x100000000ull);
 	assert_int_equal(bi.mem[5].size, 1024 * MiB);
+
+	/* memmap_covers (the AP trampoline's page check): inside one range,
+	 * up to its very end, but not across a hole or past the end. */
+	assert_true(memmap_covers(&bi, bi.mem[1].base, 0x1000));
+	assert_false(memmap_covers(&bi, bi.mem[1].base - 0x1000, 0x1000));
+	assert_true(memmap_covers(&bi, 0x9f000, 0x1000));
+	assert_false(memmap_covers(&bi, 0x9f000, 0x2000));
+	assert_false(memmap_covers(&bi, 0xa0000, 0x1000));
+	assert_true(memmap_covers(&bi, 0x100000, 7 * MiB));
+	assert_false(memmap_covers(&bi, 0x100000, 7 * MiB + 1));
+	assert_false(memmap_covers(&bi, 0x7fffffffffffffffull, 0x1000));
 }
 
 static void test_memory_above_4gib(void **state)
