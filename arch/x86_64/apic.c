@@ -1,11 +1,13 @@
 /*
- * apic.c - this CPU's local APIC, for the one job Tally gives it so far:
- * routing the performance counters' overflow interrupt (LVT PC) to
- * VEC_APIC_PMI, where lapic_pmi_interrupt() hands it to hwperf.
+ * apic.c - the local APIC.  On CPU 0 it routes the performance counters'
+ * overflow interrupt (LVT PC) to VEC_APIC_PMI, where lapic_pmi_interrupt()
+ * hands it to hwperf.  For SMP (smp.c) it sends INIT, startup and fixed
+ * IPIs, and on each AP runs the LVT timer at HZ; CPU 0 only uses its
+ * timer once, to measure its rate.
  *
- * The timer and the devices stay on the 8259 pair, which reaches the CPU
- * through LINT0 (ExtINT, the firmware's "virtual wire") or straight to
- * INTR while the APIC is software-disabled; SMP work will move them.
+ * CPU 0's tick and the devices stay on the 8259 pair, which reaches the
+ * CPU through LINT0 (ExtINT, the firmware's "virtual wire") or straight to
+ * INTR while the APIC is software-disabled; the APs keep LINT0 masked.
  * Enabling the APIC in software (SVR bit 8) is what lets an LVT entry or
  * an IPI deliver at all (SDM vol. 3A, 10.4.3).
  *
