@@ -365,7 +365,8 @@ void smp_boot(unsigned hz)
 	       "%llu Hz /16, %u counts per tick at %u Hz\n", ncpus_online,
 	       madt.ncpus, rsdp.source, (unsigned long long)timer_hz, timer_count, hz);
 	if (left_off)
-		printf("smp: %u CPUs left off: more than CPU_MAX (%u)\n", left_off, CPU_MAX);
+		printf("smp: %u CPU%s left off: more than CPU_MAX (%u)\n", left_off,
+		       left_off == 1 ? "" : "s", CPU_MAX);
 }
 
 /* ---- interrupts and calls ------------------------------------------------ */

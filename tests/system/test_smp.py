@@ -228,3 +228,14 @@ def test_cpu_that_does_not_start_is_reported(target, boot):
     for i in (1, 3):
         assert re.search(r"^cpu %d answered: from=cpu%d " % (i, i),
                          c.run("cpus --ping %d" % i), re.M)
+
+
+@pytest.mark.kernel_only
+def test_more_cpus_than_cpu_max(target, boot):
+    """-smp 17: CPU_MAX (16) come up, the one over is named at boot."""
+    c = boot(smp=17)
+    log = c.text(c.boot_log)
+    m = SMP_LINE.search(log)
+    assert m and (int(m.group(1)), int(m.group(2))) == (16, 17), log
+    assert re.search(r"^smp: 1 CPU left off: more than CPU_MAX \(16\)$", log, re.M), log
+    assert re.search(r"^all answered: cpus=15 ", c.run("cpus --ping all"), re.M)
