@@ -41,6 +41,12 @@ void kmain(struct boot_info *bi) __attribute__((noreturn));
 const char *arch_name(void);                   /* "x86_64" or "mips" */
 /* One line: vendor, family/model or PRId, core name. */
 void arch_cpu_describe(char *buf, size_t len);
+/* CPUs running, the boot CPU included (1 without SMP).  Only CPU 0 runs
+ * tasks so far: the others idle (cpu_count() is the task layer's view). */
+unsigned arch_cpus_online(void);
+/* One line about CPU cpu for `sched`/`cpus` (APIC id, online, timer
+ * ticks); -ENODEV past the last CPU the machine has. */
+int arch_cpu_brief(unsigned cpu, char *buf, size_t len);
 
 /* --- bring-up, called by kmain in this order ---------------------------- */
 /* Traps and the interrupt controller (all lines masked); after this a fault prints

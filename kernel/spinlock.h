@@ -6,6 +6,11 @@
  * spin on a lock its own CPU holds.  With masked interrupts nothing can
  * preempt the holder either, so a held lock also means "no switch here".
  * Locks must not be held across arch_switch (see sched.c).
+ *
+ * One CPU only: masking interrupts is all the exclusion these give, and
+ * it holds because only CPU 0 runs tasks or takes them.  The x86_64 APs
+ * (arch/x86_64/smp.c) run no task and take no lock until the SMP
+ * scheduler makes these real spinlocks (issue 13).
  */
 #ifndef TALLY_SPINLOCK_H
 #define TALLY_SPINLOCK_H

@@ -36,6 +36,7 @@ static const struct errno_desc errno_table[] = {
 	{ ERANGE,  "ERANGE",  "result out of range" },
 	{ ENOSYS,  "ENOSYS",  "function not implemented" },
 	{ ENOTSUP, "ENOTSUP", "operation not supported" },
+	{ ETIMEDOUT, "ETIMEDOUT", "timed out" },
 };
 
 /*

@@ -18,6 +18,7 @@ ARCH_SRCS := \
 	arch/mips/pagetable.c \
 	arch/mips/power.c \
 	arch/mips/semihost.c \
+	arch/mips/smp.c \
 	arch/mips/sigframe.c \
 	arch/mips/signal_frame.c \
 	arch/mips/switch.S \

@@ -1,11 +1,13 @@
 /*
- * apic.c - this CPU's local APIC, for the one job Tally gives it so far:
- * routing the performance counters' overflow interrupt (LVT PC) to
- * VEC_APIC_PMI, where lapic_pmi_interrupt() hands it to hwperf.
+ * apic.c - the local APIC.  On CPU 0 it routes the performance counters'
+ * overflow interrupt (LVT PC) to VEC_APIC_PMI, where lapic_pmi_interrupt()
+ * hands it to hwperf.  For SMP (smp.c) it sends INIT, startup and fixed
+ * IPIs, and on each AP runs the LVT timer at HZ; CPU 0 only uses its
+ * timer once, to measure its rate.
  *
- * The timer and the devices stay on the 8259 pair, which reaches the CPU
- * through LINT0 (ExtINT, the firmware's "virtual wire") or straight to
- * INTR while the APIC is software-disabled; SMP work will move them.
+ * CPU 0's tick and the devices stay on the 8259 pair, which reaches the
+ * CPU through LINT0 (ExtINT, the firmware's "virtual wire") or straight to
+ * INTR while the APIC is software-disabled; the APs keep LINT0 masked.
  * Enabling the APIC in software (SVR bit 8) is what lets an LVT entry or
  * an IPI deliver at all (SDM vol. 3A, 10.4.3).
  *
@@ -26,6 +28,7 @@
 #include "paging.h"
 #include "pmu.h"
 #include "pmu/lapic_pmi.h"
+#include "smp.h"
 #include "trap.h"
 
 #define MSR_IA32_APIC_BASE 0x0000001bu
@@ -45,8 +48,23 @@
 #define SVR_VECTOR_MASK 0x000000ffu
 #define SVR_APIC_ENABLE 0x00000100u
 #define LVT_DELIVERY_EXTINT 0x7u
+#define LAPIC_REG_ID 0x020u
+#define LAPIC_REG_ICR_HIGH 0x310u
+#define LAPIC_REG_LVT_TIMER 0x320u
+#define LAPIC_REG_LVT_LINT1 0x360u
+#define LAPIC_REG_LVT_ERROR 0x370u
+#define LAPIC_REG_TIMER_INIT 0x380u
+#define LAPIC_REG_TIMER_CUR 0x390u
+#define LAPIC_REG_TIMER_DIV 0x3e0u
+#define XAPIC_ID_SHIFT 24
+#define XAPIC_ID_MAX 0xffu
+/* Divide configuration 0011b: bus clock / 16 (10.5.4, Figure 10-10). */
+#define TIMER_DIV_16 0x3u
+#define TIMER_COUNT_MAX 0xffffffffu
+#define LVT_TIMER_PERIODIC (1u << 17)
 
 static const struct lapic_regs *regs;
+static bool x2apic_mode;
 static char why_not[80] = "apic_init() has not run";
 static unsigned long spurious_vector, stray;
 
@@ -65,8 +83,10 @@ static const struct lapic_regs *find_apic(void)
 		snprintf(why_not, sizeof(why_not), "local APIC disabled by firmware (IA32_APIC_BASE.EN = 0)");
 		return NULL;
 	}
-	if (base & APIC_BASE_EXTD)
+	if (base & APIC_BASE_EXTD) {
+		x2apic_mode = true;
 		return &lapic_x2apic_regs;
+	}
 	page = paging_map_mmio(base & APIC_BASE_ADDR_MASK);
 	if (!page) {
 		snprintf(why_not, sizeof(why_not), "local APIC at %#llx, above the boot map",
@@ -129,6 +149,12 @@ void apic_interrupt(const struct trapframe *tf, bool user)
 		/* Not in service: no EOI (10.9). */
 		spurious_vector++;
 		return;
+	case VEC_APIC_TIMER:
+	case VEC_IPI_CALL:
+	case VEC_IPI_RESCHED:
+		smp_apic_vector((unsigned)tf->vector);
+		regs->write(LAPIC_REG_EOI, 0);
+		return;
 	default:
 		/* Nothing programs these; an EOI keeps lower vectors flowing. */
 		stray++;
@@ -160,4 +186,98 @@ int arch_pmi_self_test(char *why, size_t len)
 	else if (r == -EBUSY)
 		snprintf(why, len, "the APIC never finished sending the previous IPI");
 	return r;
+}
+
+/* ---- what SMP needs: identity, IPIs, the LVT timer ---------------------- */
+
+bool apic_usable(const char **why)
+{
+	if (why)
+		*why = why_not;
+	return regs != NULL;
+}
+
+uint32_t apic_id(void)
+{
+	uint32_t v;
+
+	if (!regs)
+		return 0;
+	v = regs->read(LAPIC_REG_ID);
+	/* xAPIC keeps the 8-bit id in 31:24; x2APIC's register is the id. */
+	return x2apic_mode ? v : v >> XAPIC_ID_SHIFT;
+}
+
+int apic_send_ipi(uint32_t dest, uint32_t icr_low)
+{
+	unsigned polls = 0;
+
+	if (!regs)
+		return -ENODEV;
+	if (x2apic_mode) {
+		/* One 64-bit MSR; no delivery status to wait on (10.12.9). */
+		wrmsr(X2APIC_MSR_OF(LAPIC_REG_ICR_LOW), ((uint64_t)dest << 32) | icr_low);
+		return 0;
+	}
+	if (dest > XAPIC_ID_MAX)
+		return -EINVAL;
+	while (regs->read(LAPIC_REG_ICR_LOW) & ICR_DELIVERY_PENDING)
+		if (++polls >= ICR_IDLE_POLLS)
+			return -EBUSY;
+	regs->write(LAPIC_REG_ICR_HIGH, dest << XAPIC_ID_SHIFT);
+	/* Writing the low half is what sends. */
+	regs->write(LAPIC_REG_ICR_LOW, icr_low);
+	return 0;
+}
+
+/*
+ * An AP's APIC after INIT is software-disabled with every LVT entry
+ * masked.  Enable it with the same spurious vector as CPU 0, and keep
+ * LINT0/LINT1 masked: the 8259 (ExtINT) and NMI wiring belong to CPU 0.
+ */
+void apic_ap_init(void)
+{
+	uint32_t svr = regs->read(LAPIC_REG_SVR);
+
+	regs->write(LAPIC_REG_LVT_LINT0, LVT_MASKED);
+	regs->write(LAPIC_REG_LVT_LINT1, LVT_MASKED);
+	regs->write(LAPIC_REG_LVT_ERROR, LVT_MASKED);
+	regs->write(LAPIC_REG_SVR, (svr & ~SVR_VECTOR_MASK) | SVR_APIC_ENABLE |
+	            VEC_APIC_SPURIOUS);
+	regs->write(LAPIC_REG_EOI, 0);
+}
+
+void apic_eoi(void)
+{
+	regs->write(LAPIC_REG_EOI, 0);
+}
+
+/*
+ * The timer counts the APIC's bus clock divided by 16 (10.5.4).  One-shot
+ * from the largest count, masked so no interrupt comes; the caller reads
+ * how far it fell after a known number of TSC cycles.
+ */
+void apic_timer_free_run(void)
+{
+	regs->write(LAPIC_REG_TIMER_DIV, TIMER_DIV_16);
+	regs->write(LAPIC_REG_LVT_TIMER, LVT_MASKED | VEC_APIC_TIMER);
+	regs->write(LAPIC_REG_TIMER_INIT, TIMER_COUNT_MAX);
+}
+
+uint32_t apic_timer_count(void)
+{
+	return regs->read(LAPIC_REG_TIMER_CUR);
+}
+
+void apic_timer_stop(void)
+{
+	regs->write(LAPIC_REG_TIMER_INIT, 0);
+	regs->write(LAPIC_REG_LVT_TIMER, LVT_MASKED | VEC_APIC_TIMER);
+}
+
+void apic_timer_periodic(uint32_t count)
+{
+	regs->write(LAPIC_REG_TIMER_DIV, TIMER_DIV_16);
+	regs->write(LAPIC_REG_LVT_TIMER, LVT_TIMER_PERIODIC | VEC_APIC_TIMER);
+	regs->write(LAPIC_REG_TIMER_INIT, count);
 }

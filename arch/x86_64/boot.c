@@ -18,6 +18,7 @@
 #include "paging.h"
 #include "percpu.h"
 #include "progress.h"
+#include "smp.h"
 #include "trap.h"
 #include "uart16550.h"
 #include "usermode.h"
@@ -31,6 +32,8 @@ void x86_64_boot(uint32_t magic, uint32_t info_pa)
 {
 	uart_init(UART_COM1_PORT, EARLY_BAUD);
 	gdt_init();
+	/* GS finds the CPU from the first trap on (trap() reads it). */
+	percpu_init();
 	idt_init();
 	post_code(POST_C_BOOT);
 	if (multiboot_parse(magic, info_pa, &boot_info) != 0)
@@ -39,6 +42,8 @@ void x86_64_boot(uint32_t magic, uint32_t info_pa)
 		      magic, MB1_BOOT_MAGIC, MB2_BOOT_MAGIC, EFI_HANDOFF_MAGIC);
 	paging_map_ram(&boot_info);
 	paging_drop_identity();
+	/* Before kmain: reading the firmware's tables is the loader's part. */
+	smp_discover();
 	post_code(POST_MEMORY);
 	kmain(&boot_info);
 }
@@ -53,9 +58,7 @@ void arch_init(struct boot_info *bi)
 	/* Before hwperf_boot: the PMU drivers offer overflow interrupts only
 	 * once LVT PC has its vector. */
 	apic_init();
-	/* GS finds the CPU, SYSCALL its entry (percpu after gdt_init, which
-	 * loads GS). */
-	percpu_init();
+	/* SYSCALL finds its entry (GS its CPU since x86_64_boot). */
 	vm_init();
 	usermode_init();
 	syscall_init();

@@ -16,6 +16,7 @@
 #include "layout.h"
 #include "memmap.h"
 #include "multiboot.h"
+#include "smp.h"
 
 #define RSDP_SIGNATURE      "RSD PTR "
 #define RSDP_V1_LEN         20u         /* ACPI 1.0 part: checksum covers it */
@@ -124,6 +125,7 @@ void efi_handoff_parse(uint32_t info_pa, struct boot_info *bi)
 	seen.rsdp = h->acpi_rsdp;
 	seen.rsdp_guid = h->acpi_rsdp_guid_version;
 	seen.rsdp_state = check_rsdp(h->acpi_rsdp, &seen.rsdp_revision);
+	smp_note_rsdp_pa(h->acpi_rsdp, "uefi");
 
 	add_map(h, bi);
 	memmap_remove(bi, info_pa, h->total_size);

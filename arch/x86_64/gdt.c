@@ -7,6 +7,7 @@
  */
 #include "cpu.h"
 #include "gdt.h"
+#include "task.h"
 
 #define SEG_LIMIT_MAX   0x000f00000000ffffull
 #define SEG_ACCESSED    (1ull << 40)    /* preset: the CPU need not write it */
@@ -29,10 +30,12 @@
 
 #define SEL_INDEX(sel)  ((sel) >> 3)
 
-static uint64_t gdt[GDT_SLOTS] __attribute__((aligned(16)));
+/* One table per CPU: each has its own TSS, and a TSS descriptor is
+ * marked busy by LTR, so two CPUs cannot load the same one. */
+static uint64_t gdts[CPU_MAX][GDT_SLOTS] __attribute__((aligned(16)));
 
 /* A 64-bit TSS descriptor takes two slots (limit < 64 KiB fits 15:0). */
-static void set_tss(struct tss *t, uint16_t limit)
+static void set_tss(uint64_t *gdt, struct tss *t, uint16_t limit)
 {
 	uint64_t base = (uint64_t)(uintptr_t)t;
 
@@ -66,20 +69,27 @@ static void load_segments(void)
 		: "rax", "memory");
 }
 
-void gdt_init(void)
+void gdt_init_cpu(unsigned cpu)
 {
+	uint64_t *gdt = gdts[cpu];
+
 	gdt[SEL_INDEX(GDT_KERNEL_CS)] = SEG_FLAT | SEG_CODE | SEG_LONG | SEG_DPL(RING_KERNEL);
 	gdt[SEL_INDEX(GDT_KERNEL_DS)] = SEG_FLAT | SEG_DB | SEG_DPL(RING_KERNEL);
 	/* GDT_USER32_CS stays empty: SYSRET needs the slot, not a descriptor,
 	 * and without one ring 3 cannot enter 32-bit compatibility mode. */
 	gdt[SEL_INDEX(GDT_USER_DS)] = SEG_FLAT | SEG_DB | SEG_DPL(RING_USER);
 	gdt[SEL_INDEX(GDT_USER_CS)] = SEG_FLAT | SEG_CODE | SEG_LONG | SEG_DPL(RING_USER);
-	set_tss(tss_init(), tss_limit());
+	set_tss(gdt, tss_init(cpu), tss_limit());
 
 	struct desc_ptr gdtr = {
-		.limit = sizeof(gdt) - 1,
+		.limit = sizeof(gdts[0]) - 1,
 		.base = (uint64_t)(uintptr_t)gdt,
 	};
 	lgdt(&gdtr);
 	load_segments();
+}
+
+void gdt_init(void)
+{
+	gdt_init_cpu(0);
 }

@@ -27,13 +27,16 @@
 #define IST_MACHINE_CHECK 3
 #define IST_SLOTS         7
 
+/* CPU 0's table; gdt_init_cpu loads CPU cpu's own (GDT, TSS, selectors). */
 void gdt_init(void);
+void gdt_init_cpu(unsigned cpu);
 
 /* tss.c */
 struct tss;
-struct tss *tss_init(void);
+struct tss *tss_init(unsigned cpu);
 uint16_t tss_limit(void);
-/* Stack the CPU switches to on an interrupt from user mode. */
+/* Stack CPU 0 switches to on an interrupt from user mode (only CPU 0
+ * runs tasks yet; the SMP scheduler will make it the running CPU's). */
 void tss_set_rsp0(uint64_t rsp0);
 /* If addr lies on one of the IST stacks, its bounds; else 0. */
 int tss_ist_bounds(uint64_t addr, uint64_t *bottom, uint64_t *top);

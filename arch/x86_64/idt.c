@@ -68,7 +68,13 @@ void idt_init(void)
 		      (long)(trap_stubs_end - trap_stubs), TRAP_VECTORS);
 	for (unsigned v = 0; v < TRAP_VECTORS; v++)
 		set_gate(v, trap_stubs[v]);
+	idt_load();
+}
 
+/* Every CPU shares the one table: the gates are the same everywhere, and
+ * IST slots name each CPU's own stacks through its own TSS. */
+void idt_load(void)
+{
 	struct desc_ptr idtr = {
 		.limit = sizeof(idt) - 1,
 		.base = (uint64_t)(uintptr_t)idt,

@@ -134,6 +134,16 @@ uint64_t memmap_take_page(struct boot_info *bi, uint64_t limit)
 	return 0;
 }
 
+bool memmap_covers(const struct boot_info *bi, uint64_t base, uint64_t len)
+{
+	for (unsigned i = 0; i < bi->nmem; i++) {
+		uint64_t b = bi->mem[i].base, e = b + bi->mem[i].size;
+		if (base >= b && base <= e && len <= e - base)
+			return true;
+	}
+	return false;
+}
+
 unsigned memmap_dropped(void)
 {
 	return dropped;

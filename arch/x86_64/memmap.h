@@ -6,6 +6,7 @@
 #ifndef TALLY_X86_64_MEMMAP_H
 #define TALLY_X86_64_MEMMAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct boot_info;
@@ -14,6 +15,8 @@ void memmap_add(struct boot_info *bi, uint64_t base, uint64_t len);
 void memmap_remove(struct boot_info *bi, uint64_t base, uint64_t len);
 /* One page below limit, removed from bi; 0 if there is none. */
 uint64_t memmap_take_page(struct boot_info *bi, uint64_t limit);
+/* True when [base, base + len) lies wholly inside one free range. */
+bool memmap_covers(const struct boot_info *bi, uint64_t base, uint64_t len);
 /* Ranges lost because the table was full (reported by arch_init). */
 unsigned memmap_dropped(void);
 

@@ -13,6 +13,7 @@
 #include "layout.h"
 #include "memmap.h"
 #include "multiboot.h"
+#include "smp.h"
 
 const char *multiboot_skip_image_name(const char *s)
 {
@@ -31,6 +32,9 @@ static void remove_fixed(struct boot_info *bi)
 	uint64_t k_start = (uint64_t)(uintptr_t)__kernel_phys_start;
 	uint64_t k_end = (uint64_t)(uintptr_t)__kernel_phys_end;
 
+	/* Asked before low memory leaves the list: whether the firmware
+	 * calls the AP trampoline's page RAM it may overwrite. */
+	smp_note_tramp_ram(memmap_covers(bi, SMP_TRAMP_PA, SMP_TRAMP_SIZE));
 	memmap_remove(bi, 0, LOW_MEMORY_END);
 	memmap_remove(bi, k_start, k_end - k_start);
 }

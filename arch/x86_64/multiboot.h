@@ -57,6 +57,8 @@ struct mb1_mmap_entry {
 #define MB2_TAG_CMDLINE  1u
 #define MB2_TAG_MODULE   3u
 #define MB2_TAG_MMAP     6u
+#define MB2_TAG_ACPI_OLD 14u             /* a copy of the ACPI 1.0 RSDP */
+#define MB2_TAG_ACPI_NEW 15u             /* a copy of the ACPI 2.0+ RSDP */
 #define MB2_TAG_ALIGN    8u
 
 struct mb2_info {

@@ -8,6 +8,7 @@
 #include "arch.h"
 #include "memmap.h"
 #include "multiboot.h"
+#include "smp.h"
 
 static void add_mmap(const struct mb2_tag_mmap *t, struct boot_info *bi)
 {
@@ -62,6 +63,10 @@ void multiboot2_parse(uint32_t info_pa, struct boot_info *bi)
 		} else if (t->type == MB2_TAG_MODULE) {
 			const struct mb2_tag_module *m = (const void *)t;
 			memmap_remove(bi, m->start, m->end - m->start);
+		} else if (t->type == MB2_TAG_ACPI_OLD || t->type == MB2_TAG_ACPI_NEW) {
+			smp_note_rsdp_copy(t + 1, t->size - sizeof(*t),
+					   t->type == MB2_TAG_ACPI_NEW ? "multiboot2 acpi new" :
+					   "multiboot2 acpi old");
 		}
 	}
 }

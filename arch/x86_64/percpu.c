@@ -1,14 +1,13 @@
 /*
- * percpu.c - each CPU's struct x86_cpu and the GS bases that find it.
- * Only the boot CPU runs for now; an SMP bring-up gives every other CPU
- * its own slot the same way.
+ * percpu.c - each CPU's struct x86_cpu, indexed by CPU number (0 is the
+ * boot CPU; smp.c numbers the APs it starts), and the GS bases that find
+ * it.
  */
 #include <stddef.h>
 
 #include "cpu.h"
 #include "percpu.h"
-
-#define X86_CPUS_MAX 8
+#include "task.h"
 
 _Static_assert(offsetof(struct x86_cpu, self) == PERCPU_SELF, "syscall_entry.asm");
 _Static_assert(offsetof(struct x86_cpu, kernel_rsp) == PERCPU_KERNEL_RSP, "syscall_entry.asm");
@@ -18,15 +17,22 @@ _Static_assert(offsetof(struct x86_cpu, save_rdx) == PERCPU_SAVE_RDX, "the TSC s
 _Static_assert(offsetof(struct x86_cpu, entry_tsc) == PERCPU_ENTRY_TSC, "the TSC stamps");
 _Static_assert(offsetof(struct x86_cpu, exit_tsc) == PERCPU_EXIT_TSC, "the TSC stamps");
 _Static_assert(offsetof(struct x86_cpu, exit_sink) == PERCPU_EXIT_SINK, "the TSC stamps");
+_Static_assert(offsetof(struct x86_cpu, is_ap) == PERCPU_IS_AP, "percpu_is_ap");
 
-static struct x86_cpu cpus[X86_CPUS_MAX];
+static struct x86_cpu cpus[CPU_MAX];
 
-static void percpu_init_cpu(unsigned id)
+struct x86_cpu *percpu_get(unsigned id)
+{
+	return id < CPU_MAX ? &cpus[id] : NULL;
+}
+
+void percpu_init_cpu(unsigned id)
 {
 	struct x86_cpu *c = &cpus[id];
 
 	c->self = c;
 	c->id = id;
+	c->is_ap = id != 0;
 	c->exit_sink = &c->exit_tsc;
 	wrmsr(MSR_GS_BASE, (uint64_t)(uintptr_t)c);
 	/* The user's GS base, swapped in on the way to ring 3. */

@@ -26,7 +26,22 @@ struct x86_cpu {
 	uint64_t entry_tsc;             /* the last entry from ring 3 */
 	uint64_t exit_tsc;              /* the last return to ring 3 ... */
 	uint64_t *exit_sink;            /* ... written here; &exit_tsc or a read page */
+	/* Nonzero on an application processor: trap() sends its interrupts
+	 * to smp.c, away from the task accounting only CPU 0 runs. */
+	uint32_t is_ap;
 	unsigned id;
+	/* SMP (smp.c); written by this CPU, read by CPU 0's `cpus`. */
+	uint32_t apic_id;
+	volatile uint32_t stage;        /* how far bring-up got (SMP_STAGE_*) */
+	volatile uint64_t ticks;        /* LVT timer interrupts taken */
+	volatile uint64_t ipis;         /* IPIs handled (call and reschedule) */
+	volatile uint64_t resched;
+	/* The call mailbox: CPU 0 fills fn/arg, then bumps call_seq and sends
+	 * VEC_IPI_CALL; this CPU runs fn and sets call_done = call_seq. */
+	void (*call_fn)(void *);
+	void *call_arg;
+	volatile uint64_t call_seq, call_done;
+	const char *why_offline;        /* NULL while it runs */
 };
 
 #define PERCPU_SELF        0
@@ -37,9 +52,23 @@ struct x86_cpu {
 #define PERCPU_ENTRY_TSC   40
 #define PERCPU_EXIT_TSC    48
 #define PERCPU_EXIT_SINK   56
+#define PERCPU_IS_AP       64
 
-/* Boot CPU: point GS at its area.  Before any user mode. */
+/* Boot CPU: point GS at its area.  Right after gdt_init (which zeroes
+ * GS), so that trap() can read it from the first fault on. */
 void percpu_init(void);
+/* CPU id's area (id < CPU_MAX), and pointing this CPU's GS at it. */
+struct x86_cpu *percpu_get(unsigned id);
+void percpu_init_cpu(unsigned id);
+
+/* True on an AP; two instructions, for trap()'s every entry. */
+static inline int percpu_is_ap(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("movl %%gs:%c1, %0" : "=r"(v) : "i"(PERCPU_IS_AP));
+	return v != 0;
+}
 
 static inline struct x86_cpu *this_x86_cpu(void)
 {

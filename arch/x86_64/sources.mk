@@ -11,6 +11,7 @@ ARCH_SRCS := \
 	arch/x86_64/syscall_entry.asm \
 	arch/x86_64/switch.asm \
 	arch/x86_64/bench_loop.asm \
+	arch/x86_64/smp_tramp.asm \
 	$(sort $(wildcard arch/x86_64/*.c)) \
 	$(sort $(wildcard arch/x86_64/pmu/*.c))
 

@@ -10,6 +10,7 @@
 #include "time/cycle_rate.h"
 #include "i8254.h"
 #include "irq.h"
+#include "smp.h"
 #include "tsc_rate.h"
 
 static uint64_t tsc_hz;
@@ -42,4 +43,6 @@ void arch_timer_start(unsigned hz)
 	int err = irq_register(I8254_IRQ, tick, NULL);
 	if (err)
 		panic("x86_64: timer IRQ %d: error %d", I8254_IRQ, err);
+	/* The APs' LAPIC timers are calibrated against the TSC just measured. */
+	smp_boot(hz);
 }

@@ -20,6 +20,8 @@
 #include "arch_task.h"
 #include "cpu.h"
 #include "gdt.h"
+#include "percpu.h"
+#include "smp.h"
 #include "trap.h"
 
 static bool from_user(const struct trapframe *tf)
@@ -33,7 +35,7 @@ static bool machine_fault(uint64_t vector)
 	       vector == VEC_DOUBLE_FAULT;
 }
 
-static void fatal(const struct trapframe *tf)
+void trap_fatal(const struct trapframe *tf)
 {
 	trap_dump(tf);
 	panic("unhandled %s (vector %lu) at RIP %#lx",
@@ -56,7 +58,7 @@ static void kernel_exception(struct trapframe *tf, uint64_t cr2)
 	if (tf->vector == VEC_PAGE_FAULT &&
 	    trap_page_fault(tf, (uintptr_t)cr2, tf->error & PF_WRITE, false) == 0)
 		return;
-	fatal(tf);
+	trap_fatal(tf);
 }
 
 void trap(struct trapframe *tf)
@@ -64,14 +66,22 @@ void trap(struct trapframe *tf)
 	/* Before anything can fault again and replace it. */
 	uint64_t cr2 = tf->vector == VEC_PAGE_FAULT ? read_cr2() : 0;
 	bool user = from_user(tf);
+	bool pic = tf->vector >= IRQ_VECTOR_BASE && tf->vector < IRQ_VECTOR_END;
 
+	/* An AP runs no task: nothing of its own may reach the accounting or
+	 * the scheduler, both CPU 0's.  The 8259 is wired to CPU 0 alone, so
+	 * its lines (the tick) skip the test. */
+	if (!pic && percpu_is_ap()) {
+		smp_ap_trap(tf);
+		return;
+	}
 	trap_enter(user);
-	if (tf->vector >= IRQ_VECTOR_BASE && tf->vector < IRQ_VECTOR_END)
+	if (pic)
 		irq_dispatch((unsigned)(tf->vector - IRQ_VECTOR_BASE));
 	else if (tf->vector >= APIC_VECTOR_BASE && tf->vector < APIC_VECTOR_END)
 		apic_interrupt(tf, user);
 	else if (machine_fault(tf->vector))
-		fatal(tf);
+		trap_fatal(tf);
 	else if (user)
 		user_exception(tf, cr2);
 	else

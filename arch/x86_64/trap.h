@@ -48,6 +48,9 @@
  * bits (SDM vol. 3A, 10.9, Figure 10-23).
  */
 #define APIC_VECTOR_BASE IRQ_VECTOR_END
+#define VEC_APIC_TIMER   0x3b   /* an AP's LVT timer (smp.c) */
+#define VEC_IPI_CALL     0x3c   /* "run this function" (smp_call) */
+#define VEC_IPI_RESCHED  0x3d   /* reserved for the SMP scheduler */
 #define VEC_APIC_PMI     0x3e   /* LVT performance-monitoring counters */
 #define VEC_APIC_SPURIOUS 0x3f
 #define APIC_VECTOR_END  (APIC_VECTOR_BASE + 16)
@@ -69,6 +72,11 @@ extern const uint64_t trap_stubs[], trap_stubs_end[];
 void trap(struct trapframe *tf);
 
 void idt_init(void);
+/* Load the IDT idt_init built, on an AP. */
+void idt_load(void);
+
+/* Dump the frame and panic: an exception nothing handles. */
+void trap_fatal(const struct trapframe *tf) __attribute__((noreturn));
 
 /* trap_dump.c */
 const char *trap_name(uint64_t vector);

@@ -11,6 +11,7 @@
 
 #include "gdt.h"
 #include "layout.h"
+#include "task.h"
 
 #define IST_STACK_SIZE 8192
 
@@ -30,37 +31,45 @@ _Static_assert(sizeof(struct tss) == 104, "TSS layout (SDM vol. 3, 8.7)");
 static const unsigned ist_used[] = { IST_DOUBLE_FAULT, IST_NMI, IST_MACHINE_CHECK };
 #define IST_STACKS (sizeof(ist_used) / sizeof(ist_used[0]))
 
-static struct tss tss;
-static uint8_t ist_stacks[IST_STACKS][IST_STACK_SIZE] __attribute__((aligned(16)));
+/* Each CPU has its own TSS and IST stacks: two CPUs taking an NMI at
+ * once must not share a stack. */
+static struct tss tss[CPU_MAX];
+static uint8_t ist_stacks[CPU_MAX][IST_STACKS][IST_STACK_SIZE] __attribute__((aligned(16)));
 
-struct tss *tss_init(void)
+struct tss *tss_init(unsigned cpu)
 {
+	struct tss *t = &tss[cpu];
+
 	for (size_t i = 0; i < IST_STACKS; i++)
-		tss.ist[ist_used[i] - 1] = (uint64_t)(uintptr_t)(ist_stacks[i] + IST_STACK_SIZE);
-	tss.rsp[0] = (uint64_t)(uintptr_t)boot_stack_top;
+		t->ist[ist_used[i] - 1] =
+			(uint64_t)(uintptr_t)(ist_stacks[cpu][i] + IST_STACK_SIZE);
+	/* An AP never leaves ring 0 yet: RSP0 is used only by CPU 0. */
+	t->rsp[0] = (uint64_t)(uintptr_t)boot_stack_top;
 	/* A bitmap offset at the limit means no bitmap: user mode gets no ports. */
-	tss.iomap_base = sizeof(tss);
-	return &tss;
+	t->iomap_base = sizeof(*t);
+	return t;
 }
 
 uint16_t tss_limit(void)
 {
-	return sizeof(tss) - 1;
+	return sizeof(tss[0]) - 1;
 }
 
 void tss_set_rsp0(uint64_t rsp0)
 {
-	tss.rsp[0] = rsp0;
+	tss[0].rsp[0] = rsp0;
 }
 
 int tss_ist_bounds(uint64_t addr, uint64_t *bottom, uint64_t *top)
 {
-	for (size_t i = 0; i < IST_STACKS; i++) {
-		uint64_t b = (uint64_t)(uintptr_t)ist_stacks[i];
-		if (addr >= b && addr <= b + IST_STACK_SIZE) {
-			*bottom = b;
-			*top = b + IST_STACK_SIZE;
-			return 1;
+	for (size_t c = 0; c < CPU_MAX; c++) {
+		for (size_t i = 0; i < IST_STACKS; i++) {
+			uint64_t b = (uint64_t)(uintptr_t)ist_stacks[c][i];
+			if (addr >= b && addr <= b + IST_STACK_SIZE) {
+				*bottom = b;
+				*top = b + IST_STACK_SIZE;
+				return 1;
+			}
 		}
 	}
 	return 0;

@@ -39,6 +39,7 @@ static int cmd_info(int argc, char **argv)
 	arch_cpu_describe(cpu, sizeof(cpu));
 	printf("arch: %s\n", arch_name());
 	printf("cpu: %s\n", cpu);
+	printf("cpus_online: %u\n", arch_cpus_online());
 	printf("cycles_hz: %llu\n", (unsigned long long)arch_cycles_hz());
 	printf("cycles_hz_err: %llu\n", (unsigned long long)cycle_rate_get()->err_hz);
 	cycle_rate_print();

@@ -453,6 +453,10 @@ static int cmd_sched(int argc, char **argv)
 		       (unsigned long long)c->switches, (unsigned long long)c->ticks,
 		       (unsigned long long)c->idle_iterations);
 	}
+	/* CPUs the task layer does not use yet: idle, ticking on their own. */
+	char line[128];
+	for (unsigned i = cpu_count(); arch_cpu_brief(i, line, sizeof(line)) == 0; i++)
+		printf("cpu%u idle (runs no tasks yet) %s\n", i, line);
 	return 0;
 }
 CONSOLE_CMD(sched, "per-CPU scheduler state and the idle count", "sched", cmd_sched);

@@ -29,6 +29,7 @@
 #define ERANGE  34
 #define ENOSYS  38
 #define ENOTSUP 95
+#define ETIMEDOUT 110
 
 /* "EBUSY" for EBUSY (or -EBUSY); "E?" for a number we do not know. */
 const char *errno_name(int err);

@@ -36,7 +36,7 @@ KERNEL_TARGETS = ["x86_64", "mips", "mipsbe"]
 EXTRA_TARGETS = {}
 
 
-def launcher_args(target, append="", icount=False, cpu=None, extra_qemu=()):
+def launcher_args(target, append="", icount=False, cpu=None, extra_qemu=(), smp=1):
     t = TARGETS[target] if target in TARGETS else EXTRA_TARGETS[target]
     args = ["--console", "raw", "--no-reboot", "--arch", t["arch"]]
     if t.get("usb"):
@@ -55,6 +55,8 @@ def launcher_args(target, append="", icount=False, cpu=None, extra_qemu=()):
         args += ["--icount"]
     if cpu:
         args += ["--cpu", cpu]
+    if smp != 1:
+        args += ["--smp", str(smp)]
     if extra_qemu:
         args += ["--"] + list(extra_qemu)
     return args
@@ -131,12 +133,12 @@ private_boots_refused = None
 
 class Console:
     def __init__(self, target, append="", icount=False, cpu=None, extra_qemu=(),
-                 wait=True, logfile=None):
+                 wait=True, logfile=None, smp=1):
         if private_boots_refused:
             import pytest
             pytest.skip(private_boots_refused)
         self.target = target
-        self.args = launcher_args(target, append, icount, cpu, extra_qemu)
+        self.args = launcher_args(target, append, icount, cpu, extra_qemu, smp)
         self.started = time.monotonic()
         self.proc = pexpect.spawn(os.path.join(ROOT, "scripts", "qemu-run"),
                                   self.args, cwd=ROOT, timeout=CMD_TIMEOUT,

@@ -222,6 +222,8 @@ SWEEP = {
               "run -n 0 loop", "list zz"],
     "bootargs": ["", "zz"],
     "cp0": ["", "zz"],
+    "cpus": ["", "zz", "--ping", "--ping zz", "--ping 99", "--ping -1", "--ping 1 2",
+             "--resched", "--resched zz", "--resched 0", "--resched 99"],
     "crash": ["", "zz", "panic zz", "list zz"],
     "echo": [""],
     "events": ["", "zz", "--model", "--model zz", "--model r10000 zz", "--models zz"],
@@ -253,7 +255,7 @@ SWEEP = {
     "wait": ["", "zz", "99999", "0", "1 2"],
 }
 # Invocations whose normal output is not an error.
-NORMAL = {("bootargs", ""), ("cp0", ""), ("echo", ""), ("events", ""), ("help", ""),
+NORMAL = {("bootargs", ""), ("cp0", ""), ("cpus", ""), ("echo", ""), ("events", ""), ("help", ""),
           ("help", "help help"), ("info", ""), ("irqs", ""), ("mem", ""), ("programs", ""),
           ("ps", ""), ("sched", ""), ("uart", ""), ("uptime", ""), ("hwperf", ""),
           # R12: a CPU that does not exist reads as `ok 0`, like IRIX.

@@ -82,6 +82,7 @@ UNIT_SRCS_kernel/hwperf/test_upage     := $(HWPERF_UNIT_SRCS) \
 UNIT_SRCS_kernel/pmu/soft/test_softpmu := $(HWPERF_UNIT_SRCS)
 
 # ---- arch/ ------------------------------------------------------------------
+UNIT_SRCS_arch/x86_64/test_acpi        := arch/x86_64/acpi.c
 UNIT_SRCS_arch/x86_64/test_efi_handoff := arch/x86_64/efi_handoff.c \
 	arch/x86_64/memmap.c
 UNIT_SRCS_arch/x86_64/test_sigcontext  := arch/x86_64/sigcontext.c \

@@ -19,7 +19,9 @@ int fileno(FILE *stream);
 
 #include "arch.h"
 #include "arch/x86_64/efi_handoff.h"
+#include "arch/x86_64/memmap.h"
 #include "arch/x86_64/multiboot.h"
+#include "arch/x86_64/smp.h"
 
 #define ARENA_SIZE 0x4000
 #define BLOCK_PA   0x1000u
@@ -36,6 +38,16 @@ void *arch_phys_to_virt(uint64_t pa)
 {
 	assert_true(pa < ARENA_SIZE);
 	return arena + pa;
+}
+
+/* What the hand-off told SMP discovery (arch/x86_64/smp.c). */
+static uint64_t noted_rsdp;
+static const char *noted_source;
+
+void smp_note_rsdp_pa(uint64_t pa, const char *source)
+{
+	noted_rsdp = pa;
+	noted_source = source;
 }
 
 void panic(const char *fmt, ...)
@@ -145,6 +157,17 @@ static void test_free_ranges(void **state)
 	assert_int_equal(bi.mem[4].size, 1 * MiB);
 	assert_int_equal(bi.mem[5].base, 0x100000000ull);
 	assert_int_equal(bi.mem[5].size, 1024 * MiB);
+
+	/* memmap_covers (the AP trampoline's page check): inside one range,
+	 * up to its very end, but not across a hole or past the end. */
+	assert_true(memmap_covers(&bi, bi.mem[1].base, 0x1000));
+	assert_false(memmap_covers(&bi, bi.mem[1].base - 0x1000, 0x1000));
+	assert_true(memmap_covers(&bi, 0x9f000, 0x1000));
+	assert_false(memmap_covers(&bi, 0x9f000, 0x2000));
+	assert_false(memmap_covers(&bi, 0xa0000, 0x1000));
+	assert_true(memmap_covers(&bi, 0x100000, 7 * MiB));
+	assert_false(memmap_covers(&bi, 0x100000, 7 * MiB + 1));
+	assert_false(memmap_covers(&bi, 0x7fffffffffffffffull, 0x1000));
 }
 
 static void test_memory_above_4gib(void **state)
@@ -245,7 +268,11 @@ static void test_report_rsdp_and_memory(void **state)
 	h->exit_attempts = 2;
 	if (setjmp(panicked))
 		fail_msg("panicked: %s", panic_msg);
+	noted_rsdp = 0;
 	parse(BLOCK_PA);
+	/* SMP discovery reads its MADT from the same RSDP. */
+	assert_int_equal(noted_rsdp, RSDP_PA);
+	assert_string_equal(noted_source, "uefi");
 	out = report();
 	assert_non_null(strstr(out, "uefi: firmware Test Firmware rev 0x10000, UEFI 2.70\n"));
 	/* (0x700 + 0x40000) pages, (4 + 0x7f0), (0x9c + 0x100); 4 KiB each. */

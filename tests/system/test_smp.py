@@ -1,0 +1,241 @@
+"""SMP, first step (issue 13): the x86_64 application processors come up
+from the ACPI MADT, tick on their own LAPIC timers, answer IPIs, and idle.
+
+Each test boots its own QEMU with -smp N (boot(smp=N)); SMP=1 is the
+shared console, unchanged."""
+import re
+
+import pytest
+
+from tally_console import SUMMARY, CLOSING, Console
+
+QUICK_TARGETS = ["x86_64"]
+
+CPU_LINE = re.compile(r"^cpu=(\d+) apic=(\d+) online=(\d) role=(\w+) timer=(\S+) "
+                      r"ticks=(\d+) ipis=(\d+)", re.M)
+SMP_LINE = re.compile(r"^smp: (\d+) of (\d+) CPUs online \(rsdp from ([^)]+)\); APs idle, "
+                      r"LAPIC timer (\d+) Hz /16, (\d+) counts per tick at (\d+) Hz", re.M)
+
+
+def _cpus(console):
+    out = console.run("cpus")
+    head = re.search(r"^cpus: online=(\d+) known=(\d+)$", out, re.M)
+    assert head, out
+    rows = {int(m.group(1)): m for m in CPU_LINE.finditer(out)}
+    assert len(rows) == int(head.group(2)), out
+    return int(head.group(1)), rows
+
+
+@pytest.mark.kernel_only
+@pytest.mark.parametrize("n", [2, 4])
+def test_aps_online_ticking_and_answering(target, boot, n):
+    c = boot(smp=n)
+    m = SMP_LINE.search(c.text(c.boot_log))
+    assert m, c.text(c.boot_log)
+    assert (int(m.group(1)), int(m.group(2))) == (n, n)
+    assert m.group(3) == "bios scan"    # -kernel: no loader hands an RSDP over
+    # The LAPIC timer's count per tick is its rate over HZ, both measured.
+    assert int(m.group(5)) == int(m.group(4)) // int(m.group(6))
+
+    info = c.run("info")
+    assert re.search(r"^cpus_online: %d$" % n, info, re.M), info
+
+    online, first = _cpus(c)
+    assert online == n and sorted(first) == list(range(n))
+    assert first[0].group(4) == "boot" and first[0].group(5) == "i8254"
+    apics = {int(r.group(2)) for r in first.values()}
+    assert len(apics) == n, "every CPU its own APIC id"
+    for i in range(1, n):
+        assert first[i].group(3) == "1" and first[i].group(4) == "idle"
+        assert first[i].group(5) == "lapic"
+
+    # Each AP's own timer is running: its count grows between two looks.
+    assert "nap: slept" in c.run("spawn --wait nap 300")
+    _, second = _cpus(c)
+    for i in range(1, n):
+        assert int(second[i].group(6)) > int(first[i].group(6)), (first[i].group(0),
+                                                                   second[i].group(0))
+
+    sched = c.run("sched")
+    assert re.search(r"^cpu0 current=", sched, re.M), sched
+    for i in range(1, n):
+        assert re.search(r"^cpu%d idle \(runs no tasks yet\) apic=\d+ online=1 " % i,
+                         sched, re.M), sched
+
+    # An IPI round trip to every AP, answered by that CPU itself.
+    for i in range(1, n):
+        out = c.run("cpus --ping %d" % i)
+        assert re.search(r"^cpu %d answered: from=cpu%d apic=%s cycles=\d+$"
+                         % (i, i, first[i].group(2)), out, re.M), out
+    _, third = _cpus(c)
+    for i in range(1, n):
+        assert int(third[i].group(7)) == int(first[i].group(7)) + 1, third[i].group(0)
+    # The boot CPU answers its own ping without an IPI.
+    assert "cpu 0 answered: from=cpu0" in c.run("cpus --ping 0")
+
+    # Bad input is refused by name and changes nothing.
+    assert "error: cpus: ENODEV: no cpu 99 (%d known)" % n in c.run("cpus --ping 99")
+    assert "error: cpus: EINVAL: --ping needs a CPU number, not 'junk'" in \
+        c.run("cpus --ping junk")
+    assert "error: cpus: EINVAL" in c.run("cpus --ping -1")
+    assert "error: usage: cpus [--ping N|all] [--resched N]" in c.run("cpus --pong 1")
+    assert "error: cpus: ENODEV: no AP 0 (%d known)" % n in c.run("cpus --resched 0")
+    assert "error: cpus: ENODEV: no AP 99" in c.run("cpus --resched 99")
+    _, fourth = _cpus(c)
+    assert [int(fourth[i].group(7)) for i in range(n)] == \
+        [int(third[i].group(7)) for i in range(n)]
+
+    # One call to all the others at once: each answers once.
+    assert re.search(r"^all answered: cpus=%d cycles=\d+$" % (n - 1),
+                     c.run("cpus --ping all"), re.M)
+    # The reschedule vector arrives (and only counts, for now).
+    assert "cpu 1 sent the reschedule IPI" in c.run("cpus --resched 1")
+    out = c.run("cpus")
+    _, fifth = _cpus(c)
+    for i in range(1, n):
+        want = int(fourth[i].group(7)) + 1 + (1 if i == 1 else 0)
+        assert int(fifth[i].group(7)) == want, out
+    assert re.search(r"^cpu=1 .* resched=1$", out, re.M), out
+    if n > 2:
+        assert re.search(r"^cpu=%d .* resched=0$" % (n - 1), out, re.M), out
+
+
+def test_one_cpu_unchanged(quick_console):
+    """SMP=1 (the shared console): one CPU, no SMP line at boot, nothing
+    for `sched` beyond CPU 0."""
+    c = quick_console
+    assert not re.search(r"^smp:", c.text(c.boot_log), re.M)
+    assert re.search(r"^cpus_online: 1$", c.run("info"), re.M)
+    online, rows = _cpus(c)
+    assert online == 1 and list(rows) == [0]
+    assert "error: cpus: ENODEV: no cpu 1 (1 known)" in c.run("cpus --ping 1")
+    assert len(re.findall(r"^cpu\d", c.run("sched"), re.M)) == 1
+
+
+@pytest.mark.kernel_only
+def test_selftest_passes_with_two_cpus(target):
+    """The one-shot selftest under ICOUNT=1 with -smp 2: the APs idle and
+    every check still passes."""
+    c = Console(target, append="selftest cpi=1", icount=True, smp=2, wait=False)
+    try:
+        status, out = c.wait_exit(timeout=900)
+    finally:
+        c.close()
+    assert re.search(r"^smp: 2 of 2 CPUs online", out, re.M), out
+    m, cl = SUMMARY.search(out), CLOSING.search(out)
+    assert m and cl, out
+    assert not re.search(r"^FAIL", out, re.M), out
+    assert status == 0 and int(m.group(2)) == 0
+
+
+@pytest.mark.kernel_only
+def test_icount_with_two_cpus(target, boot):
+    """What -icount shift=0 gives with several vCPUs (docs/design/
+    platforms.md): QEMU runs them in one thread, round robin, on one
+    virtual clock.  So each AP's LAPIC timer keeps pace with CPU 0's 8254
+    tick, and an IPI round trip costs the same count every time (it is
+    the instructions of both CPUs, not one CPU's cycles)."""
+    c = boot(smp=2, icount=True, append="cpi=1")
+    _, a = _cpus(c)
+    assert "nap: slept" in c.run("spawn --wait nap 500")
+    _, b = _cpus(c)
+    ticks0 = int(b[0].group(6)) - int(a[0].group(6))
+    ticks1 = int(b[1].group(6)) - int(a[1].group(6))
+    assert ticks0 >= 50 and abs(ticks1 - ticks0) <= 1, (a, b)
+    trips = set()
+    for _ in range(3):
+        m = re.search(r"^cpu 1 answered: from=cpu1 apic=\d+ cycles=(\d+)$",
+                      c.run("cpus --ping 1"), re.M)
+        assert m
+        trips.add(int(m.group(1)))
+    assert len(trips) == 1, trips
+
+
+LOADER_RSDP = [
+    ("x86_64-iso-bios", "build/x86_64/tally.iso", "multiboot2 acpi old"),
+    ("x86_64-iso-uefi", "build/x86_64/tally.iso", "multiboot2 acpi new"),
+    ("x86_64-efi", "build/x86_64/tally-esp.img", "uefi"),
+]
+
+
+@pytest.mark.kernel_only
+@pytest.mark.parametrize("boot_target,image,source", LOADER_RSDP,
+                         ids=[t for t, _, _ in LOADER_RSDP])
+def test_rsdp_from_each_loader(target, boot_target, image, source):
+    """GRUB's multiboot2 ACPI tags (a copy of the RSDP: 1.0 under SeaBIOS,
+    2.0 under OVMF) and tally.efi's hand-off (an address) each lead to the
+    MADT; the -kernel path scans the BIOS area (above)."""
+    import os
+    from tally_console import EXTRA_TARGETS, ROOT
+    if not os.path.exists(os.path.join(ROOT, image)):
+        pytest.skip("%s not built (make iso efi)" % image)
+    EXTRA_TARGETS.setdefault("x86_64-efi", dict(arch="x86_64", boot="efi"))
+    c = Console(boot_target, smp=2)
+    try:
+        m = SMP_LINE.search(c.text(c.boot_log))
+        assert m and m.group(3) == source, c.text(c.boot_log)
+        assert int(m.group(1)) == 2
+        assert re.search(r"^cpu 1 answered: from=cpu1 ", c.run("cpus --ping 1"), re.M)
+    finally:
+        c.close()
+
+
+MALTA = [
+    ("mips", "24Kf", 2, r"Config3\.MT=0 Config3\.CMGCR=0: QEMU starts any other -smp CPU "
+                        r"at the kernel entry, which parks it"),
+    ("mipsbe", "74Kf", 2, r"Config3\.MT=0 Config3\.CMGCR=0: QEMU starts any other -smp CPU"),
+    ("mips", "34Kf", 2, r"Config3\.MT=1 Config3\.CMGCR=0 MVPConf0 VPEs=2: the other VPEs "
+                        r"stay halted at reset"),
+    ("mips", "34Kf", 1, r"Config3\.MT=1 Config3\.CMGCR=0 MVPConf0 VPEs=1: one VPE"),
+]
+
+
+@pytest.mark.parametrize("malta,cpu,n,why", MALTA,
+                         ids=["%s-%s-smp%d" % (t, c, n) for t, c, n, _ in MALTA])
+def test_malta_says_why_one_cpu(target, malta, cpu, n, why):
+    """Malta under QEMU 7.2 runs one CPU, and says why at boot from the
+    core's own registers (docs/design/platforms.md, CPUs in QEMU)."""
+    c = Console(malta, cpu=cpu, smp=n)
+    try:
+        log = c.text(c.boot_log)
+        assert re.search(r"^smp: Malta runs one CPU: " + why, log, re.M), log
+        assert re.search(r"^cpus_online: 1$", c.run("info"), re.M)
+        # A second CPU QEMU started (24Kf/74Kf) stays parked: the console
+        # task still runs alone.
+        assert "hello from pid" in c.run("spawn --wait hello")
+    finally:
+        c.close()
+
+
+@pytest.mark.kernel_only
+def test_cpu_that_does_not_start_is_reported(target, boot):
+    """smpbreak=2 withholds CPU 2's startup IPIs: boot names it with its
+    APIC id and reason, the other APs come up, and `cpus` shows it offline;
+    a ping to it fails by name."""
+    c = boot(smp=4, append="smpbreak=2")
+    log = c.text(c.boot_log)
+    assert re.search(r"^smp: cpu 2 \(apic 2\) did not start: no answer within 100 ms "
+                     r"\(smpbreak: no SIPI sent\)$", log, re.M), log
+    m = SMP_LINE.search(log)
+    assert m and (int(m.group(1)), int(m.group(2))) == (3, 4), log
+    assert re.search(r"^cpus_online: 3$", c.run("info"), re.M)
+    online, rows = _cpus(c)
+    assert online == 3 and sorted(rows) == [0, 1, 2, 3]
+    assert [rows[i].group(3) for i in range(4)] == ["1", "1", "0", "1"]
+    assert 'why="no answer within 100 ms (smpbreak: no SIPI sent)"' in c.run("cpus")
+    assert "error: cpus: EAGAIN: cpu 2 (apic 2) is not online: no answer" in \
+        c.run("cpus --ping 2")
+    for i in (1, 3):
+        assert re.search(r"^cpu %d answered: from=cpu%d " % (i, i),
+                         c.run("cpus --ping %d" % i), re.M)
+
+
+@pytest.mark.kernel_only
+def test_more_cpus_than_cpu_max(target, boot):
+    """-smp 17: CPU_MAX (16) come up, the one over is named at boot."""
+    c = boot(smp=17)
+    log = c.text(c.boot_log)
+    m = SMP_LINE.search(log)
+    assert m and (int(m.group(1)), int(m.group(2))) == (16, 17), log
+    assert re.search(r"^smp: 1 CPU left off: more than CPU_MAX \(16\)$", log, re.M), log
+    assert re.search(r"^all answered: cpus=15 ", c.run("cpus --ping all"), re.M)
