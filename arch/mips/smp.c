@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "arch.h"
-#include "clock.h"
+#include "time/clock.h"
 #include "cp0.h"
 #include "version.h"
 

@@ -7,7 +7,7 @@
  */
 #include "cpu.h"
 #include "gdt.h"
-#include "task.h"
+#include "proc/task.h"
 
 #define SEG_LIMIT_MAX   0x000f00000000ffffull
 #define SEG_ACCESSED    (1ull << 40)    /* preset: the CPU need not write it */

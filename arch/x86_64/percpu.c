@@ -7,7 +7,7 @@
 
 #include "cpu.h"
 #include "percpu.h"
-#include "task.h"
+#include "proc/task.h"
 
 _Static_assert(offsetof(struct x86_cpu, self) == PERCPU_SELF, "syscall_entry.asm");
 _Static_assert(offsetof(struct x86_cpu, kernel_rsp) == PERCPU_KERNEL_RSP, "syscall_entry.asm");

@@ -16,15 +16,15 @@
 #include "apic.h"
 #include "arch.h"
 #include "bootargs.h"
-#include "clock.h"
-#include "cmd.h"
+#include "time/clock.h"
+#include "console/cmd.h"
 #include "cpu.h"
 #include "gdt.h"
 #include "layout.h"
 #include "paging.h"
 #include "percpu.h"
 #include "smp.h"
-#include "task.h"
+#include "proc/task.h"
 #include "trap.h"
 
 /* ICR low (SDM vol. 3A 10.6.1): delivery mode 10:8, level 14. */

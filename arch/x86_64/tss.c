@@ -11,7 +11,7 @@
 
 #include "gdt.h"
 #include "layout.h"
-#include "task.h"
+#include "proc/task.h"
 
 #define IST_STACK_SIZE 8192
 
