@@ -13,8 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "syscall.h"
-
 struct trapframe;       /* arch/<arch>/trapframe.h: the saved user state */
 struct arch_vm;         /* one address space's page-table root (and ASID) */
 
@@ -64,6 +62,9 @@ unsigned arch_tf_syscall_nr(const struct trapframe *tf);
  * until the frame changes; a handler that replaces the frame reads its
  * arguments first.
  */
+/* A system call argument: it may be read in place from the trap frame,
+ * whose registers have their own type. */
+typedef uintptr_t __attribute__((may_alias)) syscall_arg_t;
 const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t buf[6]);
 /* Result of a system call (negative errno on failure); also steps past the
  * syscall instruction where the arch needs it (MIPS EPC += 4). */

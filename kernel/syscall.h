@@ -6,11 +6,8 @@
 
 #include <stdint.h>
 
+#include "arch_task.h"
 #include "syscall_nr.h"
-
-/* A system call argument: it may be read in place from the trap frame
- * (arch_tf_syscall_args), whose registers have their own type. */
-typedef uintptr_t __attribute__((may_alias)) syscall_arg_t;
 
 #define SYSCALL_ARGS 6
 /* A handler's result meaning "the user context was replaced (sigreturn):

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "syscall.h"
+#include "arch_task.h"
 
 struct trapframe;
 
