@@ -77,19 +77,17 @@ const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t 
 }
 
 /*
- * Where the syscall at tf's exception resumes.  Outside a delay slot it
- * is the next instruction.  In one, EPC is the branch, which is decoded
+ * Where a syscall taken in a branch delay slot resumes (outside a slot it
+ * is simply the next instruction).  EPC is the branch, which is decoded
  * from user memory with the registers as the syscall found them (so
  * before v0 takes the result).  The branch ran a moment ago, so it is
  * readable; if it somehow is not, the task resumes after the slot,
  * which is what a branch not taken would do.
  */
-static uint32_t syscall_resume_pc(const struct trapframe *tf)
+static __attribute__((noinline)) uint32_t resume_after_slot(const struct trapframe *tf)
 {
 	uint32_t insn, resume;
 
-	if (!(tf->cause & CAUSE_BD))
-		return tf->epc + INSN_BYTES;
 	if (mips_user_read_word(tf->epc, &insn) == 0 &&
 	    mips_branch_resume(insn, tf->epc, tf->regs, &resume) == 0)
 		return resume;
@@ -98,9 +96,13 @@ static uint32_t syscall_resume_pc(const struct trapframe *tf)
 
 void arch_tf_set_return(struct trapframe *tf, intptr_t value)
 {
-	tf->epc = syscall_resume_pc(tf);
+	uint32_t cause = tf->cause;
+
+	/* The slot case reads user memory: out of line, so the common case
+	 * saves no registers for it. */
+	tf->epc = (cause & CAUSE_BD) ? resume_after_slot(tf) : tf->epc + INSN_BYTES;
 	/* EPC is now an instruction boundary of its own. */
-	tf->cause &= ~CAUSE_BD;
+	tf->cause = cause & ~CAUSE_BD;
 	tf->regs[REG_V0] = (uint32_t)value;
 }
 
