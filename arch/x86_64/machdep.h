@@ -13,4 +13,15 @@
 /* Whether TLB refills are exceptions the kernel counts (x86 walks page tables in hardware: no refill exception to count). */
 #define MACHDEP_SOFT_TLB_REFILL 0
 
+#include "percpu.h"
+
+/* The running CPU's number: one load through GS (percpu.h). */
+static inline unsigned machdep_cpu_id(void)
+{
+	unsigned v;
+
+	__asm__ volatile("movl %%gs:%c1, %0" : "=r"(v) : "i"(PERCPU_ID));
+	return v;
+}
+
 #endif

@@ -18,6 +18,7 @@ _Static_assert(offsetof(struct x86_cpu, entry_tsc) == PERCPU_ENTRY_TSC, "the TSC
 _Static_assert(offsetof(struct x86_cpu, exit_tsc) == PERCPU_EXIT_TSC, "the TSC stamps");
 _Static_assert(offsetof(struct x86_cpu, exit_sink) == PERCPU_EXIT_SINK, "the TSC stamps");
 _Static_assert(offsetof(struct x86_cpu, is_ap) == PERCPU_IS_AP, "percpu_is_ap");
+_Static_assert(offsetof(struct x86_cpu, id) == PERCPU_ID, "machdep_cpu_id");
 
 static struct x86_cpu cpus[CPU_MAX];
 

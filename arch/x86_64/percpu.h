@@ -53,6 +53,7 @@ struct x86_cpu {
 #define PERCPU_EXIT_TSC    48
 #define PERCPU_EXIT_SINK   56
 #define PERCPU_IS_AP       64
+#define PERCPU_ID          68
 
 /* Boot CPU: point GS at its area.  Right after gdt_init (which zeroes
  * GS), so that trap() can read it from the first fault on. */
