@@ -11,22 +11,22 @@ BOOTARG(lockdebug, "lockdebug=1: panic, naming the lock, on a lock taken twice o
 
 #define HELD_NAMED 8            /* per CPU, the innermost named in a panic */
 
-static bool debug;
+bool spin_debug_;
 /* lockdebug: how many spinlocks each CPU holds, and the innermost ones. */
 static unsigned held[CPU_MAX];
 static const struct spinlock *held_stack[CPU_MAX][HELD_NAMED];
 
 void spin_debug_init(void)
 {
-	debug = bootarg_u64("lockdebug", 0, 0, 1) != 0;
+	spin_debug_ = bootarg_u64("lockdebug", 0, 0, 1) != 0;
 }
 
 bool spin_debug_on(void)
 {
-	return debug;
+	return spin_debug_;
 }
 
-static void __attribute__((noinline)) debug_take(struct spinlock *l, uintptr_t site)
+void spin_lock_debug(struct spinlock *l, uintptr_t site)
 {
 	unsigned me = this_cpu()->id;
 
@@ -44,8 +44,10 @@ static void __attribute__((noinline)) debug_take(struct spinlock *l, uintptr_t s
 	held[me]++;
 }
 
-static void debug_release(struct spinlock *l)
+void spin_unlock_debug(struct spinlock *l)
 {
+	if (!l->owner)
+		return;
 	unsigned me = l->owner - 1;
 
 	l->owner = 0;
@@ -66,7 +68,7 @@ static void debug_release(struct spinlock *l)
 
 /* Without lockdebug: with one CPU running, a lock found taken can only
  * be this CPU's own, which would spin forever; say so instead. */
-static void __attribute__((noinline)) spin_wait(struct spinlock *l)
+void spin_wait(struct spinlock *l)
 {
 	if (cpu_count() == 1)
 		panic("spinlock %s: taken twice on one CPU", l->name);
@@ -74,51 +76,13 @@ static void __attribute__((noinline)) spin_wait(struct spinlock *l)
 		arch_lock_relax(false);
 }
 
-void spin_lock(struct spinlock *l)
-{
-	if (debug) {
-		debug_take(l, (uintptr_t)__builtin_return_address(0));
-		return;
-	}
-	/* Wait with loads, not exchanges (spin_wait): the holder's cache
-	 * line stays shared until it lets go. */
-	while (__atomic_exchange_n(&l->locked, 1u, __ATOMIC_ACQUIRE))
-		spin_wait(l);
-}
-
-void spin_unlock(struct spinlock *l)
-{
-	if (debug && l->owner)
-		debug_release(l);
-	__atomic_store_n(&l->locked, 0u, __ATOMIC_RELEASE);
-}
-
-irqflags_t spin_lock_irqsave(struct spinlock *l)
-{
-	irqflags_t f = arch_irq_save();
-
-	if (debug)
-		debug_take(l, (uintptr_t)__builtin_return_address(0));
-	else
-		spin_lock(l);
-	return f;
-}
-
-void spin_unlock_irqrestore(struct spinlock *l, irqflags_t flags)
-{
-	spin_unlock(l);
-	arch_irq_restore(flags);
-}
-
 bool spin_is_locked(const struct spinlock *l)
 {
 	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;
 }
 
-void spin_assert_none_held(const char *what)
+void spin_assert_none_held_slow(const char *what)
 {
-	if (!debug)
-		return;
 	unsigned me = this_cpu()->id;
 
 	if (held[me]) {
@@ -134,17 +98,12 @@ void spin_assert_none_held(const char *what)
 /* ---- giant ---------------------------------------------------------------- */
 
 static struct spinlock giant = SPINLOCK_INIT("giant");
-static bool giant_on;
+bool giant_on_;
 static unsigned giant_held[CPU_MAX];
 
 void giant_enable(void)
 {
-	giant_on = true;
-}
-
-bool giant_enabled(void)
-{
-	return giant_on;
+	giant_on_ = true;
 }
 
 /* Returns holding giant with interrupts off; f is the caller's state,
@@ -161,10 +120,8 @@ static void giant_take(irqflags_t f)
 	giant.owner = this_cpu()->id + 1;
 }
 
-void giant_lock(void)
+void giant_lock_slow(void)
 {
-	if (!giant_on)
-		return;
 	irqflags_t f = arch_irq_save();
 
 	if (giant_held[this_cpu()->id] == 0) {
@@ -176,10 +133,8 @@ void giant_lock(void)
 	arch_irq_restore(f);
 }
 
-void giant_unlock(void)
+void giant_unlock_slow(void)
 {
-	if (!giant_on)
-		return;
 	irqflags_t f = arch_irq_save();
 	unsigned me = this_cpu()->id;
 
@@ -192,10 +147,8 @@ void giant_unlock(void)
 	arch_irq_restore(f);
 }
 
-unsigned giant_release_all(void)
+unsigned giant_release_all_slow(void)
 {
-	if (!giant_on)
-		return 0;
 	unsigned me = this_cpu()->id;
 	unsigned depth = giant_held[me];
 
@@ -207,16 +160,9 @@ unsigned giant_release_all(void)
 	return depth;
 }
 
-void giant_reacquire(unsigned depth)
+void giant_reacquire_slow(unsigned depth)
 {
-	if (!depth)
-		return;
 	/* In the switch, interrupts off: IPI calls are still answered. */
 	giant_take(arch_irq_save());
 	giant_held[this_cpu()->id] = depth;
-}
-
-unsigned giant_depth(void)
-{
-	return giant_on ? giant_held[this_cpu()->id] : 0;
 }

@@ -57,31 +57,97 @@ struct spinlock {
 
 #define SPINLOCK_INIT(lname) { .locked = 0, .name = (lname), .owner = 0, .site = 0 }
 
+/* The flags below are written once at boot and read on every lock and
+ * switch: the common case (no lockdebug, giant off on one CPU) costs a
+ * load and a branch, inline. */
+extern bool spin_debug_;
+extern bool giant_on_;
+
+void spin_lock_debug(struct spinlock *l, uintptr_t site);
+void spin_unlock_debug(struct spinlock *l);
+void spin_wait(struct spinlock *l);
+
 /* Interrupts must already be masked (the caller saved them). */
-void spin_lock(struct spinlock *l);
-void spin_unlock(struct spinlock *l);
-irqflags_t spin_lock_irqsave(struct spinlock *l);
-void spin_unlock_irqrestore(struct spinlock *l, irqflags_t flags);
+static inline void spin_lock(struct spinlock *l)
+{
+	if (spin_debug_) {
+		__label__ site;
+site:
+		spin_lock_debug(l, (uintptr_t)&&site);
+		return;
+	}
+	/* Wait with loads, not exchanges (spin_wait): the holder's cache
+	 * line stays shared until it lets go. */
+	while (__atomic_exchange_n(&l->locked, 1u, __ATOMIC_ACQUIRE))
+		spin_wait(l);
+}
+
+static inline void spin_unlock(struct spinlock *l)
+{
+	if (spin_debug_)
+		spin_unlock_debug(l);
+	__atomic_store_n(&l->locked, 0u, __ATOMIC_RELEASE);
+}
+
+static inline irqflags_t spin_lock_irqsave(struct spinlock *l)
+{
+	irqflags_t f = arch_irq_save();
+
+	spin_lock(l);
+	return f;
+}
+
+static inline void spin_unlock_irqrestore(struct spinlock *l, irqflags_t flags)
+{
+	spin_unlock(l);
+	arch_irq_restore(flags);
+}
+
 bool spin_is_locked(const struct spinlock *l);
 
 /* lockdebug=1: read once at boot (spin_debug_init, from sched_init). */
 void spin_debug_init(void);
 bool spin_debug_on(void);
+void spin_assert_none_held_slow(const char *what);
 /* lockdebug: panics naming the lock if this CPU holds any spinlock; what
  * the scheduler calls before every switch and sleep. */
-void spin_assert_none_held(const char *what);
+static inline void spin_assert_none_held(const char *what)
+{
+	if (spin_debug_)
+		spin_assert_none_held_slow(what);
+}
 
 /* ---- giant ---------------------------------------------------------------- */
 /* Turned on once, by CPU 0, before a second CPU runs tasks. */
 void giant_enable(void);
-bool giant_enabled(void);
+void giant_lock_slow(void);
+void giant_unlock_slow(void);
+unsigned giant_release_all_slow(void);
+void giant_reacquire_slow(unsigned depth);
+
 /* Recursive per CPU; may spin with interrupts as the caller had them. */
-void giant_lock(void);
-void giant_unlock(void);
+static inline void giant_lock(void)
+{
+	if (giant_on_)
+		giant_lock_slow();
+}
+
+static inline void giant_unlock(void)
+{
+	if (giant_on_)
+		giant_unlock_slow();
+}
+
 /* The switch: give up this CPU's depth (returned), and take it back. */
-unsigned giant_release_all(void);
-void giant_reacquire(unsigned depth);
-/* Depth this CPU holds (0: not held). */
-unsigned giant_depth(void);
+static inline unsigned giant_release_all(void)
+{
+	return giant_on_ ? giant_release_all_slow() : 0;
+}
+
+static inline void giant_reacquire(unsigned depth)
+{
+	if (depth)
+		giant_reacquire_slow(depth);
+}
 
 #endif

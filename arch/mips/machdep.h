@@ -19,4 +19,9 @@ static inline unsigned machdep_cpu_id(void)
 	return 0;
 }
 
+static inline void *machdep_cpu_local(void *cpu0)
+{
+	return cpu0;
+}
+
 #endif

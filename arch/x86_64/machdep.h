@@ -24,4 +24,15 @@ static inline unsigned machdep_cpu_id(void)
 	return v;
 }
 
+/* The running CPU's struct cpu (kernel/proc/task.h this_cpu): one load
+ * through GS; cpu0 is for machines that run one CPU. */
+static inline void *machdep_cpu_local(void *cpu0)
+{
+	void *p;
+
+	(void)cpu0;
+	__asm__ volatile("movq %%gs:%c1, %0" : "=r"(p) : "i"(PERCPU_LOCAL));
+	return p;
+}
+
 #endif

@@ -166,9 +166,11 @@ static int cmd_spawn(int argc, char **argv)
 			req.pgid = (int)v;
 		} else if (strcmp(argv[i], "--cpu") == 0) {
 			const char *arg = argv[++i];
+			if (!arg)
+				return spawn_usage("--cpu needs a CPU number");
 			if (parse_id(arg, CPU_MAX - 1, &v) || !cpu_get((unsigned)v)) {
 				printf("error: spawn: ENODEV: no CPU '%s' runs tasks (0..%u)\n",
-				       arg ? arg : "", cpu_count() - 1);
+				       arg, cpu_count() - 1);
 				return CMD_ERR_REPORTED;
 			}
 			req.pin = true;

@@ -162,17 +162,30 @@ static void send_to_pin(struct task *prev)
 	kick_if(d, resched);
 }
 
+/*
+ * In prev's own switch: is it still running here, or was it already made
+ * ready by another CPU (woken after it slept, or sent to its pinned CPU)
+ * and perhaps even picked there?  A CPU that picks a task sets its cpu
+ * before its state, so RUNNING with our id means ours.
+ */
+static bool still_ours(const struct cpu *c, const struct task *prev)
+{
+	return __atomic_load_n(&prev->state, __ATOMIC_ACQUIRE) == TASK_RUNNING &&
+	       __atomic_load_n(&prev->cpu, __ATOMIC_RELAXED) == (int)c->id;
+}
+
 /* Interrupts are off; no lock is held. */
 static void switch_to_next(struct cpu *c, enum switch_why why)
 {
 	struct task *prev = c->current;
 
 	spin_assert_none_held("a switch");
-	if (prev->state == TASK_RUNNING && prev != c->idle && prev->pin >= 0 &&
-	    (unsigned)prev->pin != c->id)
+	if (prev != c->idle && prev->pin >= 0 && (unsigned)prev->pin != c->id &&
+	    still_ours(c, prev))
 		send_to_pin(prev);
 	spin_lock(&c->lock);
-	if (prev->state == TASK_RUNNING) {
+	/* Picked by us it cannot be meanwhile: we hold our lock. */
+	if (still_ours(c, prev)) {
 		prev->state = TASK_READY;
 		if (prev != c->idle) {
 			prev->rq_cpu = (int)c->id;
@@ -182,11 +195,11 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 	struct list_node *n = runq_pop(&c->rq);
 	struct task *next = n ? container_of(n, struct task, rq_node) : c->idle;
 	c->need_resched = false;
-	next->state = TASK_RUNNING;
 	if (next->cpu != (int)c->id) {
 		next->migrations++;
-		next->cpu = (int)c->id;
+		__atomic_store_n(&next->cpu, (int)c->id, __ATOMIC_RELAXED);
 	}
+	__atomic_store_n(&next->state, TASK_RUNNING, __ATOMIC_RELEASE);
 	next->slice_left = sched_slice_ticks(next->prio);
 	spin_unlock(&c->lock);
 
@@ -261,6 +274,8 @@ static bool ready_if(struct task *t, enum task_state from)
 	if (was) {
 		if (list_linked(&t->sleep_node))
 			list_del(&t->sleep_node);
+		if (from == TASK_NEW)
+			t->cpu = (int)to->id;   /* its first CPU is no migration */
 		make_ready_locked(to, t);
 		resched = to->need_resched;
 	}

@@ -157,11 +157,10 @@ struct cpu {
 /* CPUs the scheduler runs on: ids 0..cpu_count()-1, of which a CPU that
  * failed to start is !online. */
 unsigned cpu_count(void);
+extern struct cpu cpus_[CPU_MAX];
 static inline struct cpu *this_cpu(void)
 {
-	extern struct cpu cpus_[CPU_MAX];
-
-	return &cpus_[machdep_cpu_id()];
+	return machdep_cpu_local(&cpus_[0]);
 }
 /* CPU id if it runs the scheduler, else NULL. */
 struct cpu *cpu_get(unsigned id);
