@@ -195,6 +195,7 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 	struct list_node *n = runq_pop(&c->rq);
 	struct task *next = n ? container_of(n, struct task, rq_node) : c->idle;
 	c->need_resched = false;
+	next->ran = true;
 	if (next->cpu != (int)c->id) {
 		next->migrations++;
 		__atomic_store_n(&next->cpu, (int)c->id, __ATOMIC_RELAXED);
@@ -237,7 +238,11 @@ static struct cpu *pick_cpu(const struct task *t, struct cpu *home)
 
 	if (t->pin >= 0)
 		return cpu_get((unsigned)t->pin);
-	if (n == 1 || cpu_idle(home))
+	/* A new task starts where it was made: its creator may still set
+	 * it up before it first runs (the console enables counters on what
+	 * it spawns, as on one CPU); the balancer spreads it from there
+	 * once it has run. */
+	if (n == 1 || cpu_idle(home) || t->state == TASK_NEW)
 		return home;
 	for (unsigned i = 1; i < n; i++) {
 		struct cpu *o = cpu_get((home->id + i) % n);
@@ -550,7 +555,8 @@ static void slice_tick(struct cpu *c)
 		cur->slice_left = sched_slice_ticks(cur->prio);   /* alone: go on */
 }
 
-/* The first task on q's queue that may run on CPU id, or NULL. */
+/* The first task on q's queue that may run on CPU id and has run (see
+ * pick_cpu), or NULL. */
 static struct task *stealable(struct runq *q, unsigned id)
 {
 	for (int p = 0; p < PRIO_LEVELS; p++) {
@@ -558,7 +564,7 @@ static struct task *stealable(struct runq *q, unsigned id)
 
 		list_for_each_safe(n, tmp, &q->level[p]) {
 			struct task *t = container_of(n, struct task, rq_node);
-			if (t->pin < 0 || (unsigned)t->pin == id)
+			if (t->ran && (t->pin < 0 || (unsigned)t->pin == id))
 				return t;
 		}
 	}

@@ -87,6 +87,7 @@ struct task {
 	 * switch to it, nor free it, before then. */
 	volatile bool on_cpu;
 	bool timed_out;         /* its timed sleep ended by the tick */
+	bool ran;               /* has been on a CPU (the balancer's test) */
 	unsigned giant_saved;   /* giant depth it held when switched out */
 	uint64_t migrations;    /* times it ran on another CPU than the last */
 
