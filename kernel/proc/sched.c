@@ -76,11 +76,14 @@ static void finish_switch(void)
 		if (reap)
 			proc_release(prev);
 	}
-	struct task *cur = c->current;
-	unsigned depth = cur->giant_saved;
+	/* giant is on exactly when several CPUs run tasks. */
+	if (giant_on_) {
+		struct task *cur = c->current;
+		unsigned depth = cur->giant_saved;
 
-	cur->giant_saved = 0;
-	giant_reacquire(depth);
+		cur->giant_saved = 0;
+		giant_reacquire(depth);
+	}
 }
 
 static void context_switch(struct cpu *c, struct task *prev, struct task *next)
@@ -88,7 +91,8 @@ static void context_switch(struct cpu *c, struct task *prev, struct task *next)
 	task_check_kstack(prev);
 	sched_hook_switch_out(prev, c->idle);
 	acct_cut_switch(c, prev);
-	prev->giant_saved = giant_release_all();
+	if (giant_on_)
+		prev->giant_saved = giant_release_all_slow();
 	c->prev = prev;
 	c->current = next;
 	c->switches++;
@@ -180,8 +184,8 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 	struct task *prev = c->current;
 
 	spin_assert_none_held("a switch");
-	if (prev != c->idle && prev->pin >= 0 && (unsigned)prev->pin != c->id &&
-	    still_ours(c, prev))
+	if (giant_on_ && prev->pin >= 0 && (unsigned)prev->pin != c->id &&
+	    prev != c->idle && still_ours(c, prev))
 		send_to_pin(prev);
 	spin_lock(&c->lock);
 	/* Picked by us it cannot be meanwhile: we hold our lock. */

@@ -16,6 +16,8 @@ import re
 import pytest
 
 pytestmark = pytest.mark.kernel_only
+# Also with two CPUs: tasks then run on both (test_smp_sched.py).
+SMP_TARGETS = ["x86_64-smp2"]
 
 SPAWN_TIMEOUT = 120
 SPIN_TASKS = 50
