@@ -102,7 +102,7 @@ static void context_switch(struct cpu *c, struct task *prev, struct task *next)
 	while (__atomic_load_n(&next->on_cpu, __ATOMIC_ACQUIRE))
 		arch_lock_relax(true);
 	next->on_cpu = true;
-	if (next->state != TASK_RUNNING)
+	if (giant_on_ && next->state != TASK_RUNNING)
 		panic("sched: cpu %u switching to pid %d in state %s", c->id, next->pid,
 		      task_state_name(next->state));
 	arch_vm_activate(next->uvm ? next->uvm->vm : NULL);
@@ -189,7 +189,7 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 		send_to_pin(prev);
 	spin_lock(&c->lock);
 	/* Picked by us it cannot be meanwhile: we hold our lock. */
-	if (still_ours(c, prev)) {
+	if (giant_on_ ? still_ours(c, prev) : prev->state == TASK_RUNNING) {
 		prev->state = TASK_READY;
 		if (prev != c->idle) {
 			prev->rq_cpu = (int)c->id;
@@ -621,7 +621,7 @@ void sched_tick(void)
 	spin_unlock(&c->lock);
 	for (unsigned i = 0; i < k; i++)
 		ready_if(elsewhere[i], TASK_SLEEPING);
-	if (idle && cpu_count() > 1)
+	if (idle && giant_on_)          /* several CPUs run tasks */
 		balance(c);
 	sched_hook_tick(c->current, c->idle);
 }
