@@ -130,6 +130,15 @@ void arch_irq_enable(void);
 /* Enable interrupts and wait for one, atomically with respect to wakeups. */
 void arch_idle(void);
 
+/* --- SMP ----------------------------------------------------------------- */
+/* Between two looks at a held lock: the CPU's spin-wait hint, and with
+ * poll_calls (giant's wait, which holds no spinlock) also run a
+ * cross-CPU call posted to this CPU, so a CPU spinning with interrupts
+ * off never makes a caller time out.  kernel/spinlock.h. */
+void arch_lock_relax(bool poll_calls);
+/* Interrupt CPU cpu so that it looks at its run queue (reschedule IPI). */
+void arch_resched_cpu(unsigned cpu);
+
 /* --- ISA I/O space: port I/O on x86, KSEG1 window on Malta --------------- */
 uint8_t arch_io_in8(uint16_t port);
 void arch_io_out8(uint16_t port, uint8_t val);

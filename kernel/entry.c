@@ -17,6 +17,7 @@
 #include "pmu_kevent.h"
 #include "proc/sched.h"
 #include "proc/signal.h"
+#include "spinlock.h"
 #include "syscall.h"
 #include "proc/task.h"
 #include "entry.h"
@@ -167,11 +168,16 @@ int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user)
 	struct task *t = current_task();
 	t->acct.faults++;
 	count_event(PMU_KEV_FAULTS, tf);
-	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0)
+	/* Page tables and the page allocator's callers: giant's. */
+	giant_lock();
+	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0) {
+		giant_unlock();
 		return 0;
+	}
 	report_fault(t, write ? "page fault (write)" : "page fault (read)", addr,
 		     tf, SIGSEGV);
 	signal_send_fault(t, SIGSEGV);
+	giant_unlock();
 	return -EFAULT;
 }
 
@@ -181,8 +187,10 @@ void trap_user_fault(struct trapframe *tf, int signo, const char *what, uintptr_
 
 	if (!signal_valid(signo))
 		signo = SIGSEGV;
+	giant_lock();
 	report_fault(t, what, addr, tf, signo);
 	signal_send_fault(t, signo);
+	giant_unlock();
 }
 
 /* Out of line: signal delivery is large, and inlined it would make every
@@ -193,7 +201,10 @@ static __attribute__((noinline)) void return_work(struct trapframe *tf, struct t
 		sched_preempt();
 		if (!sigstate_deliverable(&t->sig))
 			return;
+		/* Signal state is shared with senders on other CPUs. */
+		giant_lock();
 		signal_deliver(tf);
+		giant_unlock();
 	}
 }
 

@@ -13,4 +13,15 @@
 /* Whether TLB refills are exceptions the kernel counts (the MIPS TLB refill exception is software (arch/mips/tlbrefill.S)). */
 #define MACHDEP_SOFT_TLB_REFILL 1
 
+/* Malta runs one CPU (arch/mips/smp.c says why). */
+static inline unsigned machdep_cpu_id(void)
+{
+	return 0;
+}
+
+static inline void *machdep_cpu_local(void *cpu0)
+{
+	return cpu0;
+}
+
 #endif

@@ -85,3 +85,15 @@ static void say_why_one_cpu(void)
 		       "release it\n");
 }
 BOOT_HOOK(malta_cpus, say_why_one_cpu);
+
+/* One CPU: no other holder to wait on politely, and no call to answer. */
+void arch_lock_relax(bool poll_calls)
+{
+	(void)poll_calls;
+}
+
+/* One CPU: a wake-up never names another CPU. */
+void arch_resched_cpu(unsigned cpu)
+{
+	(void)cpu;
+}

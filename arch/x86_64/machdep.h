@@ -13,4 +13,26 @@
 /* Whether TLB refills are exceptions the kernel counts (x86 walks page tables in hardware: no refill exception to count). */
 #define MACHDEP_SOFT_TLB_REFILL 0
 
+#include "percpu.h"
+
+/* The running CPU's number: one load through GS (percpu.h). */
+static inline unsigned machdep_cpu_id(void)
+{
+	unsigned v;
+
+	__asm__ volatile("movl %%gs:%c1, %0" : "=r"(v) : "i"(PERCPU_ID));
+	return v;
+}
+
+/* The running CPU's struct cpu (kernel/proc/task.h this_cpu): one load
+ * through GS; cpu0 is for machines that run one CPU. */
+static inline void *machdep_cpu_local(void *cpu0)
+{
+	void *p;
+
+	(void)cpu0;
+	__asm__ volatile("movq %%gs:%c1, %0" : "=r"(p) : "i"(PERCPU_LOCAL));
+	return p;
+}
+
 #endif

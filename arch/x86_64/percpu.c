@@ -18,6 +18,8 @@ _Static_assert(offsetof(struct x86_cpu, entry_tsc) == PERCPU_ENTRY_TSC, "the TSC
 _Static_assert(offsetof(struct x86_cpu, exit_tsc) == PERCPU_EXIT_TSC, "the TSC stamps");
 _Static_assert(offsetof(struct x86_cpu, exit_sink) == PERCPU_EXIT_SINK, "the TSC stamps");
 _Static_assert(offsetof(struct x86_cpu, is_ap) == PERCPU_IS_AP, "percpu_is_ap");
+_Static_assert(offsetof(struct x86_cpu, id) == PERCPU_ID, "machdep_cpu_id");
+_Static_assert(offsetof(struct x86_cpu, local) == PERCPU_LOCAL, "machdep_cpu_local");
 
 static struct x86_cpu cpus[CPU_MAX];
 
@@ -32,6 +34,7 @@ void percpu_init_cpu(unsigned id)
 
 	c->self = c;
 	c->id = id;
+	c->local = &cpus_[id];
 	c->is_ap = id != 0;
 	c->exit_sink = &c->exit_tsc;
 	wrmsr(MSR_GS_BASE, (uint64_t)(uintptr_t)c);

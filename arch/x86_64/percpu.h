@@ -30,6 +30,8 @@ struct x86_cpu {
 	 * to smp.c, away from the task accounting only CPU 0 runs. */
 	uint32_t is_ap;
 	unsigned id;
+	/* The portable kernel's struct cpu for this CPU (this_cpu()). */
+	void *local;
 	/* SMP (smp.c); written by this CPU, read by CPU 0's `cpus`. */
 	uint32_t apic_id;
 	volatile uint32_t stage;        /* how far bring-up got (SMP_STAGE_*) */
@@ -53,6 +55,8 @@ struct x86_cpu {
 #define PERCPU_EXIT_TSC    48
 #define PERCPU_EXIT_SINK   56
 #define PERCPU_IS_AP       64
+#define PERCPU_ID          68
+#define PERCPU_LOCAL       72
 
 /* Boot CPU: point GS at its area.  Right after gdt_init (which zeroes
  * GS), so that trap() can read it from the first fault on. */

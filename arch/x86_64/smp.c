@@ -24,6 +24,7 @@
 #include "paging.h"
 #include "percpu.h"
 #include "smp.h"
+#include "proc/sched.h"
 #include "proc/task.h"
 #include "trap.h"
 
@@ -212,14 +213,19 @@ static void ap_entry(uint64_t cpu)
 	percpu_init_cpu((unsigned)cpu);
 	write_cr0(ap_cr0);
 	write_cr4(ap_cr4);
+	/* SYSCALL's MSRs are per CPU (EFER came with the trampoline). */
+	syscall_init();
 	__atomic_store_n(&c->stage, SMP_STAGE_TABLES, __ATOMIC_RELEASE);
 	apic_ap_init();
 	c->apic_id = apic_id();
 	apic_timer_periodic(timer_count);
 	__atomic_store_n(&c->stage, SMP_STAGE_APIC, __ATOMIC_RELEASE);
+	/* Into the scheduler: this context becomes the CPU's idle task, and
+	 * its traps take the full path (accounting, preemption). */
+	sched_ap_start((unsigned)cpu);
+	c->is_ap = 0;
 	__atomic_store_n(&c->stage, SMP_STAGE_ONLINE, __ATOMIC_RELEASE);
-	for (;;)
-		arch_idle();
+	sched_ap_idle();
 }
 
 static const char *stage_why(uint32_t stage)
@@ -333,6 +339,8 @@ void smp_boot(unsigned hz)
 		printf("smp: one CPU of %u: the LAPIC timer did not count\n", madt.ncpus);
 		return;
 	}
+	/* Giant on before any AP can run a task (kernel/spinlock.h). */
+	sched_smp_prepare();
 	if ((size_t)(ap_tramp_end - ap_tramp_start) > SMP_TRAMP_SIZE)
 		panic("smp: the trampoline (%zu bytes) outgrew its page",
 		      (size_t)(ap_tramp_end - ap_tramp_start));
@@ -361,7 +369,7 @@ void smp_boot(unsigned hz)
 			       percpu_get(n)->why_offline);
 		}
 	}
-	printf("smp: %u of %u CPUs online (rsdp from %s); APs idle, LAPIC timer "
+	printf("smp: %u of %u CPUs online (rsdp from %s); APs schedule, LAPIC timer "
 	       "%llu Hz /16, %u counts per tick at %u Hz\n", ncpus_online,
 	       madt.ncpus, rsdp.source, (unsigned long long)timer_hz, timer_count, hz);
 	if (left_off)
@@ -380,6 +388,34 @@ void smp_ap_trap(struct trapframe *tf)
 	trap_fatal(tf);
 }
 
+/* The mailbox's call, if one is posted and not yet run; interrupts off
+ * (the IPI handler, or a CPU waiting on giant: arch_lock_relax). */
+static void run_posted_call(struct x86_cpu *c)
+{
+	uint64_t seq = __atomic_load_n(&c->call_seq, __ATOMIC_ACQUIRE);
+
+	if (seq != c->call_done) {
+		c->call_fn(c->call_arg);
+		__atomic_store_n(&c->call_done, seq, __ATOMIC_RELEASE);
+	}
+}
+
+void arch_lock_relax(bool poll_calls)
+{
+	__asm__ volatile("pause");
+	if (poll_calls && ncpus_online > 1) {
+		irqflags_t f = arch_irq_save();
+		run_posted_call(this_x86_cpu());
+		arch_irq_restore(f);
+	}
+}
+
+void arch_resched_cpu(unsigned cpu)
+{
+	/* A CPU that cannot be reached is not running tasks either. */
+	(void)smp_resched(cpu);
+}
+
 void smp_apic_vector(unsigned vector)
 {
 	struct x86_cpu *c = this_x86_cpu();
@@ -387,18 +423,18 @@ void smp_apic_vector(unsigned vector)
 	switch (vector) {
 	case VEC_APIC_TIMER:
 		c->ticks++;
+		/* An AP's own tick: its accounting and preemption (CPU 0's
+		 * comes from the i8254, with the wall clock). */
+		if (c->id != 0 && !c->is_ap)
+			clock_tick_cpu();
 		return;
-	case VEC_IPI_CALL: {
-		uint64_t seq = __atomic_load_n(&c->call_seq, __ATOMIC_ACQUIRE);
+	case VEC_IPI_CALL:
 		c->ipis++;
-		if (seq != c->call_done) {
-			c->call_fn(c->call_arg);
-			__atomic_store_n(&c->call_done, seq, __ATOMIC_RELEASE);
-		}
+		run_posted_call(c);
 		return;
-	}
 	case VEC_IPI_RESCHED:
-		/* Nothing to reschedule until APs run tasks. */
+		/* The work is on the way out of this interrupt (trap_exit:
+		 * the waker set need_resched); here it is only counted. */
 		c->ipis++;
 		c->resched++;
 		return;
@@ -519,7 +555,7 @@ int arch_cpu_brief(unsigned cpu, char *buf, size_t len)
 		snprintf(buf, len, "apic=%u online=1 role=boot timer=i8254 ticks=%llu",
 			 c->apic_id, (unsigned long long)clock_ticks());
 	else
-		snprintf(buf, len, "apic=%u online=%d role=idle timer=lapic ticks=%llu",
+		snprintf(buf, len, "apic=%u online=%d role=ap timer=lapic ticks=%llu",
 			 c->apic_id, stage_of(c) == SMP_STAGE_ONLINE,
 			 (unsigned long long)c->ticks);
 	return 0;

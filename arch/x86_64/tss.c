@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "gdt.h"
+#include "percpu.h"
 #include "layout.h"
 #include "proc/task.h"
 
@@ -57,7 +58,8 @@ uint16_t tss_limit(void)
 
 void tss_set_rsp0(uint64_t rsp0)
 {
-	tss[0].rsp[0] = rsp0;
+	/* Each CPU's own TSS: the stack of the task it is switching to. */
+	tss[this_x86_cpu()->id].rsp[0] = rsp0;
 }
 
 int tss_ist_bounds(uint64_t addr, uint64_t *bottom, uint64_t *top)

@@ -11,6 +11,7 @@
 #include "arch.h"
 #include "mm/heap.h"
 #include "mm/page.h"
+#include "spinlock.h"
 
 #define MIN_SHIFT 4                     /* 16-byte blocks */
 #define MAX_SHIFT 11                    /* 2048-byte blocks */
@@ -60,21 +61,24 @@ static int refill(int c)
 	return 0;
 }
 
+/* The size classes; a refill takes the page lock inside it. */
+static struct spinlock heap_lock = SPINLOCK_INIT("heap");
+
 void *kmalloc(size_t n)
 {
 	int c = class_for(n);
 	if (c < 0)
 		return NULL;
 
-	irqflags_t f = arch_irq_save();
+	irqflags_t f = spin_lock_irqsave(&heap_lock);
 	if (!classes[c] && refill(c) < 0) {
-		arch_irq_restore(f);
+		spin_unlock_irqrestore(&heap_lock, f);
 		return NULL;
 	}
 	struct free_block *b = classes[c];
 	classes[c] = b->next;
 	bytes_in_use += (size_t)1 << (c + MIN_SHIFT);
-	arch_irq_restore(f);
+	spin_unlock_irqrestore(&heap_lock, f);
 
 	struct block_hdr *h = (struct block_hdr *)b;
 	h->magic = HDR_MAGIC;
@@ -100,12 +104,12 @@ void kfree(void *p)
 	int c = h->cls;
 	h->magic = 0;   /* catches a double free */
 
-	irqflags_t f = arch_irq_save();
+	irqflags_t f = spin_lock_irqsave(&heap_lock);
 	struct free_block *b = (struct free_block *)h;
 	b->next = classes[c];
 	classes[c] = b;
 	bytes_in_use -= (size_t)1 << (c + MIN_SHIFT);
-	arch_irq_restore(f);
+	spin_unlock_irqrestore(&heap_lock, f);
 }
 
 size_t heap_in_use(void)

@@ -15,6 +15,7 @@
 
 #include "arch.h"
 #include "mm/page.h"
+#include "spinlock.h"
 
 struct free_page {
 	struct free_page *next;
@@ -97,9 +98,12 @@ static void *take_fresh(void)
 	return NULL;
 }
 
+/* The free list and the fresh range (spinlock.h's order: after heap). */
+static struct spinlock page_lock = SPINLOCK_INIT("page");
+
 void *page_alloc(void)
 {
-	irqflags_t f = arch_irq_save();
+	irqflags_t f = spin_lock_irqsave(&page_lock);
 	void *p = free_list;
 	if (p)
 		free_list = free_list->next;
@@ -107,7 +111,7 @@ void *page_alloc(void)
 		p = take_fresh();
 	if (p)
 		nfree--;
-	arch_irq_restore(f);
+	spin_unlock_irqrestore(&page_lock, f);
 	if (p)
 		memset(p, 0, PAGE_SIZE);
 	return p;
@@ -120,11 +124,11 @@ void page_free(void *va)
 	if ((uintptr_t)va & (PAGE_SIZE - 1))
 		panic("page_free: %p is not page aligned", va);
 	struct free_page *p = va;
-	irqflags_t f = arch_irq_save();
+	irqflags_t f = spin_lock_irqsave(&page_lock);
 	p->next = free_list;
 	free_list = p;
 	nfree++;
-	arch_irq_restore(f);
+	spin_unlock_irqrestore(&page_lock, f);
 }
 
 size_t page_free_count(void)

@@ -161,6 +161,7 @@ int proc_spawn(const struct spawn_req *req)
 	t->pgid = req->pgid ? req->pgid : t->pid;
 	t->parent = parent;
 	t->ppid = parent->pid;
+	t->pin = req->pin ? (int)req->cpu : -1;
 	start_user_task(t);
 	task_hook_init(t);
 	int pid = t->pid;
@@ -188,6 +189,7 @@ int proc_fork(struct trapframe *tf)
 	child->uid = parent->uid;
 	child->pgid = parent->pgid;
 	child->prio = parent->prio;
+	child->pin = parent->pin;       /* a pinned tree stays on its CPU */
 	child->parent = parent;
 	child->ppid = parent->pid;
 	sigstate_fork(&child->sig, &parent->sig);
@@ -334,6 +336,9 @@ int proc_waitpid(int pid, int *status, int options, struct task_acct *acct)
 			return -ECHILD;
 	}
 	struct task *z = w.zombie;
+	/* It may still be leaving its CPU: its counts and times are final
+	 * only once it is off (context_switch cut them there). */
+	sched_wait_off_cpu(z);
 	irqflags_t f = arch_irq_save();
 	task_hook_reap(w.parent, z);
 	arch_irq_restore(f);

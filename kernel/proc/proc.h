@@ -30,6 +30,8 @@ struct spawn_req {
 	/* pgid is the kernel's choice, not the requester's (a counted run
 	 * joins the console's group so its caller may touch it, R8). */
 	bool kernel_group;
+	bool pin;                       /* run on cpu only (else anywhere) */
+	unsigned cpu;
 };
 
 /* Start a built-in program as a child of the current task: its pid, or

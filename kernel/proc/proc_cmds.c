@@ -30,6 +30,8 @@ struct ps_row {
 	unsigned uid;
 	const char *state;
 	int prio;
+	int cpu, pin;
+	uint64_t migrations;
 	char name[TASK_NAME_MAX];
 	struct tally_rusage ru;
 };
@@ -48,6 +50,9 @@ static bool snapshot(unsigned slot, struct ps_row *r)
 		r->uid = t->uid;
 		r->state = task_state_name(t->state);
 		r->prio = t->prio;
+		r->cpu = t->cpu;
+		r->pin = t->pin;
+		r->migrations = t->migrations;
 		memcpy(r->name, t->name, sizeof(r->name));
 		acct_to_rusage(&t->acct, arch_cycles_hz(), &r->ru);
 	}
@@ -66,18 +71,26 @@ static int cmd_ps(int argc, char **argv)
 	}
 	/* Rows are copied under the lock and printed outside it, so a long
 	 * listing does not hold interrupts off. */
-	printf("  PID  PPID  PGID   UID STATE  PRI NAME             UTIME_US   STIME_US\n");
+	/* CPU: where it runs or last ran; PIN: the only CPU it may use,
+	 * or '-'; MIGR: times it changed CPU.  Last, so older parsers of the
+	 * first columns still work. */
+	printf("  PID  PPID  PGID   UID STATE  PRI NAME             UTIME_US   STIME_US CPU PIN   MIGR\n");
 	for (unsigned i = 0; i < TASK_MAX; i++) {
+		char pin[8] = "-";
+
 		if (!snapshot(i, &r))
 			continue;
-		printf("%5d %5d %5d %5u %-6s %3d %-16s %10llu %10llu\n",
+		if (r.pin >= 0)
+			snprintf(pin, sizeof(pin), "%d", r.pin);
+		printf("%5d %5d %5d %5u %-6s %3d %-16s %10llu %10llu %3d %3s %6llu\n",
 		       r.pid, r.ppid, r.pgid, r.uid, r.state, r.prio, r.name,
 		       (unsigned long long)(r.ru.utime_ns / NS_PER_US),
-		       (unsigned long long)(r.ru.stime_ns / NS_PER_US));
+		       (unsigned long long)(r.ru.stime_ns / NS_PER_US), r.cpu, pin,
+		       (unsigned long long)r.migrations);
 	}
 	return 0;
 }
-CONSOLE_CMD(ps, "tasks: pid, parent, group, uid, state, priority, name, times",
+CONSOLE_CMD(ps, "tasks: pid, parent, group, uid, state, priority, name, times, cpu, pin, migrations",
 	    "ps", cmd_ps);
 
 static void print_end(int pid, int status, const struct task_acct *a)
@@ -124,7 +137,7 @@ static int parse_id(const char *s, uint64_t max, uint64_t *out)
 	return (s && parse_u64(s, 0, out) == 0 && *out <= max) ? 0 : -EINVAL;
 }
 
-#define SPAWN_USAGE "spawn [--uid N] [--pgid N] [--wait] PROG [ARGS...]"
+#define SPAWN_USAGE "spawn [--uid N] [--pgid N] [--cpu N] [--wait] PROG [ARGS...]"
 
 static int spawn_usage(const char *why)
 {
@@ -151,6 +164,17 @@ static int cmd_spawn(int argc, char **argv)
 			if (parse_id(argv[++i], PID_MAX, &v))
 				return spawn_usage("--pgid needs a number 0..32767");
 			req.pgid = (int)v;
+		} else if (strcmp(argv[i], "--cpu") == 0) {
+			const char *arg = argv[++i];
+			if (!arg)
+				return spawn_usage("--cpu needs a CPU number");
+			if (parse_id(arg, CPU_MAX - 1, &v) || !cpu_get((unsigned)v)) {
+				printf("error: spawn: ENODEV: no CPU '%s' runs tasks (0..%u)\n",
+				       arg, cpu_count() - 1);
+				return CMD_ERR_REPORTED;
+			}
+			req.pin = true;
+			req.cpu = (unsigned)v;
 		} else {
 			return spawn_usage("unknown option");
 		}
@@ -216,3 +240,40 @@ static int cmd_kill(int argc, char **argv)
 	return proc_kill((int)pid, sig);
 }
 CONSOLE_CMD(kill, "send a signal (default SIGTERM) to a task", "kill [-SIG] PID", cmd_kill);
+
+#define PIN_USAGE "pin PID CPU|-"
+
+/* Repin a running user task: it moves at its CPU's next switch. */
+static int cmd_pin(int argc, char **argv)
+{
+	uint64_t pid, cpu = 0;
+	bool unpin = argc == 3 && strcmp(argv[2], "-") == 0;
+
+	if (argc != 3 || parse_id(argv[1], PID_MAX, &pid) ||
+	    (!unpin && parse_id(argv[2], CPU_MAX - 1, &cpu))) {
+		printf("error: usage: " PIN_USAGE "\n");
+		return CMD_ERR_REPORTED;
+	}
+	irqflags_t f = spin_lock_irqsave(&task_table_lock);
+	struct task *t = task_find((int)pid);
+	bool alive = t && t->state != TASK_NEW && t->state != TASK_ZOMBIE;
+	spin_unlock_irqrestore(&task_table_lock, f);
+	/* The console holds giant: t is not reaped meanwhile. */
+	if (!alive) {
+		printf("error: pin: ESRCH: no live task %llu\n", (unsigned long long)pid);
+		return CMD_ERR_REPORTED;
+	}
+	int err = sched_set_pin(t, unpin ? -1 : (int)cpu);
+	if (err == -ENODEV) {
+		printf("error: pin: ENODEV: no CPU %llu runs tasks (0..%u)\n",
+		       (unsigned long long)cpu, cpu_count() - 1);
+		return CMD_ERR_REPORTED;
+	}
+	if (err == -EPERM) {
+		printf("error: pin: EPERM: pid %llu is a kernel thread\n", (unsigned long long)pid);
+		return CMD_ERR_REPORTED;
+	}
+	return err;
+}
+CONSOLE_CMD(pin, "pin a user task to one CPU (or '-' to let it run anywhere)",
+	    PIN_USAGE, cmd_pin);

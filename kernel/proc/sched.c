@@ -56,7 +56,12 @@ static void acct_cut_switch(struct cpu *c, struct task *prev)
 	acct_cut_time(&c->clock, &prev->acct, arch_cycles(), false);
 }
 
-/* Runs on the stack of the task switched to, interrupts off. */
+/*
+ * Runs on the stack of the task switched to, interrupts off.  Only here,
+ * once this CPU is off prev's stack, may another CPU run prev or free it
+ * (on_cpu).  Then the task switched to takes back the giant depth it held
+ * when it left.
+ */
 static void finish_switch(void)
 {
 	struct cpu *c = this_cpu();
@@ -64,8 +69,21 @@ static void finish_switch(void)
 
 	c->prev = NULL;
 	sched_hook_switch_in(prev, c->current, c->idle);
-	if (prev && prev->state == TASK_ZOMBIE && prev->detached)
-		proc_release(prev);
+	if (prev) {
+		bool reap = prev->state == TASK_ZOMBIE && prev->detached;
+
+		__atomic_store_n(&prev->on_cpu, false, __ATOMIC_RELEASE);
+		if (reap)
+			proc_release(prev);
+	}
+	/* giant is on exactly when several CPUs run tasks. */
+	if (giant_on_) {
+		struct task *cur = c->current;
+		unsigned depth = cur->giant_saved;
+
+		cur->giant_saved = 0;
+		giant_reacquire(depth);
+	}
 }
 
 static void context_switch(struct cpu *c, struct task *prev, struct task *next)
@@ -73,9 +91,20 @@ static void context_switch(struct cpu *c, struct task *prev, struct task *next)
 	task_check_kstack(prev);
 	sched_hook_switch_out(prev, c->idle);
 	acct_cut_switch(c, prev);
+	if (giant_on_)
+		prev->giant_saved = giant_release_all_slow();
 	c->prev = prev;
 	c->current = next;
 	c->switches++;
+	/* next may have been woken or pulled here while another CPU was
+	 * still switching away from it: wait until that CPU is off its
+	 * stack (it needs nothing from us to get there). */
+	while (__atomic_load_n(&next->on_cpu, __ATOMIC_ACQUIRE))
+		arch_lock_relax(true);
+	next->on_cpu = true;
+	if (giant_on_ && next->state != TASK_RUNNING)
+		panic("sched: cpu %u switching to pid %d in state %s", c->id, next->pid,
+		      task_state_name(next->state));
 	arch_vm_activate(next->uvm ? next->uvm->vm : NULL);
 	if (!next->kthread)
 		arch_set_kernel_stack(task_kstack_top(next));
@@ -83,21 +112,99 @@ static void context_switch(struct cpu *c, struct task *prev, struct task *next)
 	finish_switch();
 }
 
+/* Two CPUs' locks, lower id first (spinlock.h's order). */
+static void lock_pair(struct cpu *a, struct cpu *b)
+{
+	if (a == b) {
+		spin_lock(&a->lock);
+	} else if (a->id < b->id) {
+		spin_lock(&a->lock);
+		spin_lock(&b->lock);
+	} else {
+		spin_lock(&b->lock);
+		spin_lock(&a->lock);
+	}
+}
+
+static void unlock_pair(struct cpu *a, struct cpu *b)
+{
+	if (a != b)
+		spin_unlock(&b->lock);
+	spin_unlock(&a->lock);
+}
+
+/* Caller holds c->lock. */
+static void make_ready_locked(struct cpu *c, struct task *t)
+{
+	if (t->state == TASK_ZOMBIE)
+		panic("sched: zombie pid %d made ready (from %p, cpu %u)", t->pid,
+		      __builtin_return_address(0), this_cpu()->id);
+	t->state = TASK_READY;
+	t->rq_cpu = (int)c->id;
+	runq_push(&c->rq, &t->rq_node, t->prio);
+	struct task *cur = c->current;
+	if (cur == c->idle || t->prio < cur->prio)
+		c->need_resched = true;
+}
+
+/* Tell another CPU to look at its queue when it was asked to. */
+static void kick_if(struct cpu *c, bool resched)
+{
+	if (resched && c != this_cpu())
+		arch_resched_cpu(c->id);
+}
+
+/* The running prev is pinned to another CPU (`pin`): queue it there. */
+static void send_to_pin(struct task *prev)
+{
+	struct cpu *d = cpu_get((unsigned)prev->pin);
+
+	spin_lock(&d->lock);
+	make_ready_locked(d, prev);
+	bool resched = d->need_resched;
+	spin_unlock(&d->lock);
+	kick_if(d, resched);
+}
+
+/*
+ * In prev's own switch: is it still running here, or was it already made
+ * ready by another CPU (woken after it slept, or sent to its pinned CPU)
+ * and perhaps even picked there?  A CPU that picks a task sets its cpu
+ * before its state, so RUNNING with our id means ours.
+ */
+static bool still_ours(const struct cpu *c, const struct task *prev)
+{
+	return __atomic_load_n(&prev->state, __ATOMIC_ACQUIRE) == TASK_RUNNING &&
+	       __atomic_load_n(&prev->cpu, __ATOMIC_RELAXED) == (int)c->id;
+}
+
 /* Interrupts are off; no lock is held. */
 static void switch_to_next(struct cpu *c, enum switch_why why)
 {
-	spin_lock(&c->lock);
 	struct task *prev = c->current;
-	if (prev->state == TASK_RUNNING) {
+
+	spin_assert_none_held("a switch");
+	if (giant_on_ && prev->pin >= 0 && (unsigned)prev->pin != c->id &&
+	    prev != c->idle && still_ours(c, prev))
+		send_to_pin(prev);
+	spin_lock(&c->lock);
+	/* Picked by us it cannot be meanwhile: we hold our lock. */
+	if (giant_on_ ? still_ours(c, prev) : prev->state == TASK_RUNNING) {
 		prev->state = TASK_READY;
-		if (prev != c->idle)
+		if (prev != c->idle) {
+			prev->rq_cpu = (int)c->id;
 			runq_push(&c->rq, &prev->rq_node, prev->prio);
+		}
 	}
 	struct list_node *n = runq_pop(&c->rq);
 	struct task *next = n ? container_of(n, struct task, rq_node) : c->idle;
 	c->need_resched = false;
-	next->state = TASK_RUNNING;
-	next->cpu = (int)c->id;
+	next->ran = true;
+	if (next->cpu != (int)c->id) {
+		next->migrations++;
+		__atomic_store_n(&next->cpu, (int)c->id, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&next->state, TASK_RUNNING, __ATOMIC_RELEASE);
 	next->slice_left = sched_slice_ticks(next->prio);
 	spin_unlock(&c->lock);
 
@@ -105,8 +212,11 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 		prev->acct.vcsw++;
 		pmu_kernel_event(PMU_KEV_CSW_VOL, PMU_MODE_K, 1, 0);
 	}
-	if (next == prev)
+	if (next == prev) {
+		if (why == SWITCH_EXIT)
+			panic("sched: exiting pid %d picked itself on cpu %u", prev->pid, c->id);
 		return;
+	}
 	if (why == SWITCH_PREEMPT) {
 		prev->acct.ivcsw++;
 		pmu_kernel_event(PMU_KEV_CSW_INVOL, PMU_MODE_K, 1, 0);
@@ -114,29 +224,73 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 	context_switch(c, prev, next);
 }
 
-/* Caller holds c->lock. */
-static void make_ready_locked(struct cpu *c, struct task *t)
+static bool cpu_idle(const struct cpu *c)
 {
-	t->state = TASK_READY;
-	runq_push(&c->rq, &t->rq_node, t->prio);
-	struct task *cur = c->current;
-	if (cur == c->idle || t->prio < cur->prio)
-		c->need_resched = true;
+	return c->current == c->idle &&
+	       __atomic_load_n(&c->rq.count, __ATOMIC_RELAXED) == 0;
 }
 
-/* Make t ready if it is in state from; false if it was not. */
+/*
+ * Where a task that becomes ready should run: its pinned CPU; else the
+ * CPU it last ran on if that one idles (its caches); else another idle
+ * CPU; else where it last ran.  Read without locks: a hint, and the
+ * balancer evens out a wrong guess.
+ */
+static struct cpu *pick_cpu(const struct task *t, struct cpu *home)
+{
+	unsigned n = cpu_count();
+
+	if (t->pin >= 0)
+		return cpu_get((unsigned)t->pin);
+	/* A new task starts where it was made: its creator may still set
+	 * it up before it first runs (the console enables counters on what
+	 * it spawns, as on one CPU); the balancer spreads it from there
+	 * once it has run. */
+	if (n == 1 || cpu_idle(home) || t->state == TASK_NEW)
+		return home;
+	for (unsigned i = 1; i < n; i++) {
+		struct cpu *o = cpu_get((home->id + i) % n);
+		if (o && cpu_idle(o))
+			return o;
+	}
+	return home;
+}
+
+/*
+ * Make t ready if it is in state from; false if it was not.  A sleeping
+ * task's state, and its sleepers link, are guarded by the lock of the CPU
+ * it last ran on (t->cpu, which cannot change while it is not ready or
+ * running); the queue it joins by its new CPU's.
+ */
 static bool ready_if(struct task *t, enum task_state from)
 {
-	struct cpu *c = this_cpu();
-	irqflags_t f = spin_lock_irqsave(&c->lock);
+	irqflags_t f = arch_irq_save();
+	struct cpu *home, *to;
+
+	if (from == TASK_NEW && t->state == TASK_NEW)
+		t->cpu = (int)this_cpu()->id;   /* its creator's CPU */
+	for (;;) {
+		home = cpu_get((unsigned)__atomic_load_n(&t->cpu, __ATOMIC_RELAXED));
+		to = pick_cpu(t, home);
+		lock_pair(home, to);
+		if (__atomic_load_n(&t->cpu, __ATOMIC_RELAXED) == (int)home->id)
+			break;
+		unlock_pair(home, to);
+	}
 	bool was = t->state == from;
+	bool resched = false;
 
 	if (was) {
 		if (list_linked(&t->sleep_node))
 			list_del(&t->sleep_node);
-		make_ready_locked(c, t);
+		if (from == TASK_NEW)
+			t->cpu = (int)to->id;   /* its first CPU is no migration */
+		make_ready_locked(to, t);
+		resched = to->need_resched;
 	}
-	spin_unlock_irqrestore(&c->lock, f);
+	unlock_pair(home, to);
+	kick_if(to, resched);
+	arch_irq_restore(f);
 	return was;
 }
 
@@ -161,10 +315,10 @@ void sched_first_run(void)
 
 /* Out of line: every return from a trap asks, and nearly always the
  * answer is no, which then costs no stack frame. */
-static __attribute__((noinline)) void preempt_now(struct cpu *c)
+static __attribute__((noinline)) void preempt_now(void)
 {
 	irqflags_t f = arch_irq_save();
-	switch_to_next(c, SWITCH_PREEMPT);
+	switch_to_next(this_cpu(), SWITCH_PREEMPT);
 	arch_irq_restore(f);
 }
 
@@ -173,7 +327,7 @@ void sched_preempt(void)
 	struct cpu *c = this_cpu();
 
 	if (ready && c->need_resched && !c->current->preempt_off)
-		preempt_now(c);
+		preempt_now();
 }
 
 void sched_yield(void)
@@ -187,7 +341,65 @@ void sched_exit_switch(void)
 {
 	arch_irq_save();
 	switch_to_next(this_cpu(), SWITCH_EXIT);
-	panic("sched: zombie pid %d was scheduled again", current_task()->pid);
+	panic("sched: zombie pid %d was scheduled again (cpu %u)", current_task()->pid,
+	      this_cpu()->id);
+}
+
+void sched_wait_off_cpu(const struct task *t)
+{
+	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE))
+		arch_lock_relax(true);
+}
+
+int sched_set_pin(struct task *t, int cpu)
+{
+	if (cpu >= 0 && !cpu_get((unsigned)cpu))
+		return -ENODEV;
+	if (t->kthread)
+		return -EPERM;
+	irqflags_t f = arch_irq_save();
+
+	__atomic_store_n(&t->pin, cpu, __ATOMIC_SEQ_CST);
+	while (cpu >= 0) {
+		enum task_state s = __atomic_load_n(&t->state, __ATOMIC_SEQ_CST);
+		struct cpu *d = cpu_get((unsigned)cpu);
+
+		if (s == TASK_READY) {
+			struct cpu *q = cpu_get((unsigned)t->rq_cpu);
+
+			spin_lock(&q->lock);
+			if (t->state != TASK_READY || t->rq_cpu != (int)q->id) {
+				spin_unlock(&q->lock);
+				continue;       /* it moved meanwhile: look again */
+			}
+			if (q == d) {
+				spin_unlock(&q->lock);
+				break;
+			}
+			/* Off its queue, READY, on none: nobody else moves
+			 * a READY task that is on no queue. */
+			runq_remove(&q->rq, &t->rq_node, t->prio);
+			spin_unlock(&q->lock);
+			spin_lock(&d->lock);
+			make_ready_locked(d, t);
+			bool resched = d->need_resched;
+			spin_unlock(&d->lock);
+			kick_if(d, resched);
+		} else if (s == TASK_RUNNING) {
+			struct cpu *r = cpu_get((unsigned)__atomic_load_n(&t->cpu, __ATOMIC_RELAXED));
+
+			/* Its CPU lets it go at its next preemption point
+			 * (switch_to_next queues it on its pinned CPU). */
+			if (r != d) {
+				r->need_resched = true;
+				kick_if(r, true);
+			}
+		}
+		/* New, sleeping or ended: its next wake-up reads the pin. */
+		break;
+	}
+	arch_irq_restore(f);
+	return 0;
 }
 
 /* ---- sleeping ------------------------------------------------------------- */
@@ -216,30 +428,29 @@ static void sleeper_insert(struct cpu *c, struct task *t)
 
 int sched_sleep_ticks(uint64_t ticks)
 {
+	spin_assert_none_held("a sleep");
+	irqflags_t f = arch_irq_save();
 	struct cpu *c = this_cpu();
 	struct task *cur = c->current;
-	int ret = 0;
 
-	irqflags_t f = arch_irq_save();
 	spin_lock(&c->lock);
 	if (interrupted(cur)) {
 		spin_unlock(&c->lock);
 		arch_irq_restore(f);
 		return -EINTR;
 	}
+	/* In this CPU's ticks, on its sleepers list (cur->cpu's). */
 	cur->wake_tick = c->ticks + ticks;
+	cur->timed_out = false;
 	cur->state = TASK_SLEEPING;
 	sleeper_insert(c, cur);
 	spin_unlock(&c->lock);
 
 	switch_to_next(c, SWITCH_VOLUNTARY);
 
-	spin_lock(&c->lock);
-	if (list_linked(&cur->sleep_node))
-		list_del(&cur->sleep_node);
-	if (c->ticks < cur->wake_tick)
-		ret = -EINTR;   /* woken before its time: by a signal */
-	spin_unlock(&c->lock);
+	/* Whoever woke it took it off the sleepers list: the tick (timed
+	 * out) or a wake-up (a signal). */
+	int ret = cur->timed_out ? 0 : -EINTR;
 	arch_irq_restore(f);
 	return ret;
 }
@@ -259,11 +470,12 @@ void sched_wait_interrupt(void)
 
 int sched_wait(struct waitq *wq, bool (*done)(void *), void *arg)
 {
-	struct cpu *c = this_cpu();
-	struct task *cur = c->current;
+	struct task *cur = current_task();
 
+	spin_assert_none_held("a sleep");
 	for (;;) {
 		irqflags_t f = arch_irq_save();
+		struct cpu *c = this_cpu();
 		spin_lock(&wq->lock);
 		if (done(arg)) {
 			spin_unlock(&wq->lock);
@@ -304,17 +516,30 @@ void waitq_wake_all(struct waitq *wq)
 
 /* ---- the tick ------------------------------------------------------------- */
 
-static void wake_expired(struct cpu *c)
+/* Sleepers pinned elsewhere meanwhile (`pin`) wake through ready_if,
+ * after the tick drops this CPU's lock; more than this wait a tick. */
+#define WAKE_ELSEWHERE_MAX 4
+
+static unsigned wake_expired(struct cpu *c, struct task **elsewhere)
 {
 	struct list_node *n;
+	unsigned k = 0;
 
 	while ((n = list_first(&c->sleepers)) != NULL) {
 		struct task *t = container_of(n, struct task, sleep_node);
 		if (t->wake_tick > c->ticks)
 			break;
+		bool away = t->pin >= 0 && (unsigned)t->pin != c->id;
+		if (away && k == WAKE_ELSEWHERE_MAX)
+			break;
 		list_del(n);
-		make_ready_locked(c, t);
+		t->timed_out = true;
+		if (away)
+			elsewhere[k++] = t;     /* still SLEEPING, on no list */
+		else
+			make_ready_locked(c, t);
 	}
+	return k;
 }
 
 static void slice_tick(struct cpu *c)
@@ -334,17 +559,70 @@ static void slice_tick(struct cpu *c)
 		cur->slice_left = sched_slice_ticks(cur->prio);   /* alone: go on */
 }
 
+/* The first task on q's queue that may run on CPU id and has run (see
+ * pick_cpu), or NULL. */
+static struct task *stealable(struct runq *q, unsigned id)
+{
+	for (int p = 0; p < PRIO_LEVELS; p++) {
+		struct list_node *n, *tmp;
+
+		list_for_each_safe(n, tmp, &q->level[p]) {
+			struct task *t = container_of(n, struct task, rq_node);
+			if (t->ran && (t->pin < 0 || (unsigned)t->pin == id))
+				return t;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Balancing, from an idle CPU's tick: take one waiting task from the
+ * CPU with the longest queue.  Queue lengths are read without locks (a
+ * hint); the move itself holds both queues' locks.
+ */
+static void balance(struct cpu *c)
+{
+	struct cpu *busiest = NULL;
+	unsigned most = 0;
+
+	for (unsigned i = 0; i < cpu_count(); i++) {
+		struct cpu *o = cpu_get(i);
+		unsigned n = o ? __atomic_load_n(&o->rq.count, __ATOMIC_RELAXED) : 0;
+
+		if (o && o != c && n > most) {
+			most = n;
+			busiest = o;
+		}
+	}
+	if (!busiest)
+		return;
+	lock_pair(c, busiest);
+	struct task *t = stealable(&busiest->rq, c->id);
+	if (t) {
+		runq_remove(&busiest->rq, &t->rq_node, t->prio);
+		make_ready_locked(c, t);
+		c->pulled++;
+	}
+	unlock_pair(c, busiest);
+}
+
 void sched_tick(void)
 {
 	struct cpu *c = this_cpu();
+	struct task *elsewhere[WAKE_ELSEWHERE_MAX];
 
 	if (!ready)
 		return;
 	spin_lock(&c->lock);
 	c->ticks++;
-	wake_expired(c);
+	unsigned k = wake_expired(c, elsewhere);
 	slice_tick(c);
+	bool idle = c->current == c->idle && c->rq.count == 0;
 	spin_unlock(&c->lock);
+	for (unsigned i = 0; i < k; i++)
+		ready_if(elsewhere[i], TASK_SLEEPING);
+	if (idle && giant_on_)          /* several CPUs run tasks */
+		balance(c);
 	sched_hook_tick(c->current, c->idle);
 }
 
@@ -355,6 +633,7 @@ static void kthread_entry(void *arg)
 	struct task *t = arg;
 
 	sched_first_run();
+	giant_lock();           /* kernel threads run holding giant */
 	t->kfn(t->karg);
 	proc_exit(WAIT_STATUS_EXITED(0));
 }
@@ -383,11 +662,8 @@ struct task *sched_kthread(const char *name, void (*fn)(void *), void *arg,
 	return t;
 }
 
-static void idle_loop(void *arg)
+static void __attribute__((noreturn)) idle_body(struct cpu *c)
 {
-	struct cpu *c = arg;
-
-	sched_first_run();
 	for (;;) {
 		c->idle_iterations++;
 		if (!idle_spins) {
@@ -404,6 +680,12 @@ static void idle_loop(void *arg)
 	}
 }
 
+static void idle_loop(void *arg)
+{
+	sched_first_run();
+	idle_body(arg);
+}
+
 uint64_t sched_idle_iterations(unsigned cpu)
 {
 	struct cpu *c = cpu_get(cpu);
@@ -416,6 +698,7 @@ void sched_init(void)
 	int err = 0;
 
 	task_table_init();
+	spin_debug_init();
 	idle_spins = bootarg_present("idlespin");
 	struct task *console = task_alloc_boot("console", PID_CONSOLE, false, &err);
 	struct task *idle = task_alloc_boot("idle", PID_IDLE, true, &err);
@@ -428,6 +711,10 @@ void sched_init(void)
 	idle->prio = PRIO_LOW;
 	console->pgid = PID_CONSOLE;
 	console->state = TASK_RUNNING;
+	console->on_cpu = true;
+	/* The console's device interrupts arrive on CPU 0. */
+	console->pin = 0;
+	idle->pin = 0;
 	idle->state = TASK_READY;       /* never on a queue: picked when none is */
 	idle->preempt_off = 1;
 	idle->ksp = arch_kstack_init(task_kstack_top(idle), idle_loop, c);
@@ -442,21 +729,70 @@ void sched_init(void)
 	ready = true;
 }
 
+/* ---- the other CPUs ------------------------------------------------------- */
+
+void sched_smp_prepare(void)
+{
+	/* Before any other CPU can run a task: from now on the console
+	 * (this context) is a kernel thread like any other, holding giant. */
+	giant_enable();
+	giant_lock();
+}
+
+static struct task ap_idle[CPU_MAX];
+
+void sched_ap_start(unsigned id)
+{
+	struct cpu *c = this_cpu();
+	struct task *idle = &ap_idle[id];
+	char name[TASK_NAME_MAX];
+
+	if (c->id != id)
+		panic("sched: cpu %u started on cpu %u's structure", id, c->id);
+	snprintf(name, sizeof(name), "idle%u", id);
+	/* Not in the task table (ps lists tasks, not CPUs): pid 0 like
+	 * CPU 0's idle task, running on the stack the AP booted on. */
+	task_init_static(idle, name, PID_IDLE);
+	idle->kthread = idle->detached = true;
+	idle->prio = PRIO_LOW;
+	idle->state = TASK_RUNNING;
+	idle->on_cpu = true;
+	idle->pin = (int)id;
+	idle->cpu = (int)id;
+	task_hook_init(idle);
+	c->current = c->idle = idle;
+	arch_user_counters(false);
+	acct_clock_init(&c->clock, arch_cycles(), arch_tlb_refill_count(true),
+			arch_tlb_refill_count(false));
+	cpu_set_online(id);
+}
+
+void sched_ap_idle(void)
+{
+	idle_body(this_cpu());
+}
+
 static int cmd_sched(int argc, char **argv)
 {
 	if (cmd_extra_args(argc, argv))
 		return CMD_ERR_REPORTED;
 	for (unsigned i = 0; i < cpu_count(); i++) {
 		struct cpu *c = cpu_get(i);
-		printf("cpu%u current=%d ready=%u switches=%llu ticks=%llu idle_iterations=%llu\n",
+		if (!c) {
+			printf("cpu%u offline\n", i);
+			continue;
+		}
+		printf("cpu%u current=%d ready=%u switches=%llu ticks=%llu idle_iterations=%llu pulled=%llu\n",
 		       i, c->current->pid, c->rq.count,
 		       (unsigned long long)c->switches, (unsigned long long)c->ticks,
-		       (unsigned long long)c->idle_iterations);
+		       (unsigned long long)c->idle_iterations,
+		       (unsigned long long)c->pulled);
 	}
-	/* CPUs the task layer does not use yet: idle, ticking on their own. */
+	/* CPUs that started but do not run the scheduler (none once they
+	 * all join it; listed so that a gap would show). */
 	char line[128];
 	for (unsigned i = cpu_count(); arch_cpu_brief(i, line, sizeof(line)) == 0; i++)
-		printf("cpu%u idle (runs no tasks yet) %s\n", i, line);
+		printf("cpu%u idle (runs no tasks) %s\n", i, line);
 	return 0;
 }
 CONSOLE_CMD(sched, "per-CPU scheduler state and the idle count", "sched", cmd_sched);

@@ -62,6 +62,19 @@ struct task *sched_kthread(const char *name, void (*fn)(void *), void *arg,
 			   int prio, int *err);
 
 unsigned sched_slice_ticks(int prio);
+
+/* ---- several CPUs ---------------------------------------------------------- */
+/* On CPU 0, before the first AP starts: giant on, held by the console. */
+void sched_smp_prepare(void);
+/* On AP id, interrupts off, on its boot stack: that context becomes the
+ * CPU's idle task and the CPU joins the scheduler; then sched_ap_idle. */
+void sched_ap_start(unsigned id);
+void sched_ap_idle(void) __attribute__((noreturn));
+/* Pin t (a user task) to cpu, or unpin (-1): it runs nowhere else from
+ * its next switch on.  0, -ENODEV (no such CPU), -EPERM (kernel thread). */
+int sched_set_pin(struct task *t, int cpu);
+/* Spin until t is off every CPU's stack (before reading or freeing it). */
+void sched_wait_off_cpu(const struct task *t);
 /* Callback of the idle task, used by `sched`. */
 uint64_t sched_idle_iterations(unsigned cpu);
 

@@ -15,23 +15,26 @@ struct spinlock task_table_lock = SPINLOCK_INIT("task_table");
 
 static struct task table[TASK_MAX];
 static int next_pid = PID_FIRST_USER;
-static struct cpu cpus[CPU_MAX];
+/* Indexed by machdep_cpu_id() (this_cpu, task.h). */
+struct cpu cpus_[CPU_MAX];
 static unsigned ncpus = 1;
 
 unsigned cpu_count(void)
 {
-	return ncpus;
-}
-
-/* Only CPU 0 runs for now; SMP adds a per-CPU register lookup here. */
-struct cpu *this_cpu(void)
-{
-	return &cpus[0];
+	return __atomic_load_n(&ncpus, __ATOMIC_ACQUIRE);
 }
 
 struct cpu *cpu_get(unsigned id)
 {
-	return id < ncpus ? &cpus[id] : NULL;
+	return (id < cpu_count() && cpus_[id].online) ? &cpus_[id] : NULL;
+}
+
+void cpu_set_online(unsigned id)
+{
+	__atomic_store_n(&cpus_[id].online, true, __ATOMIC_RELEASE);
+	/* CPUs come up in id order, one at a time (smp_boot waits). */
+	if (id + 1 > ncpus)
+		__atomic_store_n(&ncpus, id + 1, __ATOMIC_RELEASE);
 }
 
 void waitq_init(struct waitq *wq, const char *name)
@@ -43,11 +46,12 @@ void waitq_init(struct waitq *wq, const char *name)
 void task_table_init(void)
 {
 	for (unsigned i = 0; i < CPU_MAX; i++) {
-		cpus[i].id = i;
-		cpus[i].lock = (struct spinlock)SPINLOCK_INIT("cpu");
-		runq_init(&cpus[i].rq);
-		list_init(&cpus[i].sleepers);
+		cpus_[i].id = i;
+		cpus_[i].lock = (struct spinlock)SPINLOCK_INIT("cpu_runq");
+		runq_init(&cpus_[i].rq);
+		list_init(&cpus_[i].sleepers);
 	}
+	cpus_[0].online = true;
 }
 
 static bool pid_in_use(int pid)
@@ -88,6 +92,15 @@ static void task_clear(struct task *t)
 	list_init(&t->sleep_node);
 	sigstate_init(&t->sig);
 	t->prio = PRIO_NORMAL;
+	t->pin = -1;
+}
+
+void task_init_static(struct task *t, const char *name, int pid)
+{
+	task_clear(t);
+	t->pid = pid;
+	task_set_name(t, name);
+	waitq_init(&t->child_exit, "child_exit");
 }
 
 void task_set_name(struct task *t, const char *name)
@@ -137,6 +150,10 @@ struct task *task_alloc_boot(const char *name, int pid, bool with_stack, int *er
 
 void task_free(struct task *t)
 {
+	/* A task that has just ended may still be leaving its CPU, on the
+	 * stack freed below. */
+	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE))
+		arch_lock_relax(true);
 	void *stack = t->kstack;
 	struct task_profile *prof = t->profile;
 

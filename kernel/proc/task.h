@@ -22,6 +22,7 @@
 #include "mm/page.h"
 #include "proc/runq.h"
 #include "proc/signal.h"
+#include "machdep.h"
 #include "spinlock.h"
 
 #define TASK_MAX 128
@@ -77,7 +78,18 @@ struct task {
 	int prio;               /* PRIO_* */
 	unsigned slice_left;    /* ticks before it must let others run */
 	int preempt_off;        /* >0: do not preempt (first run, critical) */
-	int cpu;                /* CPU it runs on or last ran on */
+	int cpu;                /* CPU it runs on or last ran on; its sleepers
+				 * list while it sleeps (cpu[].lock guards) */
+	int pin;                /* the only CPU it may run on, or -1 */
+	int rq_cpu;             /* whose run queue it is on while READY */
+	/* Set from the moment a CPU picks it until that CPU, having switched
+	 * away from it, is off its stack (finish_switch): no other CPU may
+	 * switch to it, nor free it, before then. */
+	volatile bool on_cpu;
+	bool timed_out;         /* its timed sleep ended by the tick */
+	bool ran;               /* has been on a CPU (the balancer's test) */
+	unsigned giant_saved;   /* giant depth it held when switched out */
+	uint64_t migrations;    /* times it ran on another CPU than the last */
 
 	/* credentials and family */
 	unsigned uid;
@@ -130,6 +142,7 @@ struct cpu {
 	struct task *current;
 	struct task *idle;
 	struct task *prev;              /* switched from; finished by next */
+	bool online;                    /* runs the scheduler */
 	struct spinlock lock;           /* run queue and sleepers */
 	struct runq rq;
 	struct list_node sleepers;      /* ordered by wake_tick */
@@ -138,12 +151,22 @@ struct cpu {
 	uint32_t trap_mode;             /* PMU_MODE_* of the innermost trap */
 	uint64_t idle_iterations;
 	uint64_t switches;
-	uint64_t ticks;
+	uint64_t ticks;                 /* this CPU's own ticks */
+	uint64_t pulled;                /* tasks the balancer moved here */
 };
 
+/* CPUs the scheduler runs on: ids 0..cpu_count()-1, of which a CPU that
+ * failed to start is !online. */
 unsigned cpu_count(void);
-struct cpu *this_cpu(void);
+extern struct cpu cpus_[CPU_MAX];
+static inline struct cpu *this_cpu(void)
+{
+	return machdep_cpu_local(&cpus_[0]);
+}
+/* CPU id if it runs the scheduler, else NULL. */
 struct cpu *cpu_get(unsigned id);
+/* An AP joins the scheduler (sched.c). */
+void cpu_set_online(unsigned id);
 static inline struct task *current_task(void)
 {
 	return this_cpu()->current;
@@ -160,6 +183,8 @@ struct task *task_alloc(const char *name, int *err);
 /* A boot-time task with a fixed pid: with a kernel stack page, or, when
  * !with_stack, one that runs on the stack it was created on. */
 struct task *task_alloc_boot(const char *name, int pid, bool with_stack, int *err);
+/* A task outside the table (an AP's idle task): cleared and named. */
+void task_init_static(struct task *t, const char *name, int pid);
 /* Back to the table: kernel stack, profile, slot.  Not the uvm. */
 void task_free(struct task *t);
 struct task *task_find(int pid);        /* caller holds task_table_lock */

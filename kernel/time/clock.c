@@ -32,6 +32,11 @@ void clock_init(unsigned hz)
 void clock_tick(void)
 {
 	ticks++;
+	clock_tick_cpu();
+}
+
+void clock_tick_cpu(void)
+{
 	pmu_kernel_event(PMU_KEV_TICKS, trap_current_mode(), 1, 0);
 	sched_tick();
 }

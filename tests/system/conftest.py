@@ -40,6 +40,8 @@ def pytest_generate_tests(metafunc):
         only = getattr(metafunc.module, "QUICK_TARGETS", None)
         if only:
             names = [n for n in names if n in only]
+        # ... and may run on the SMP variants of a target as well.
+        names = list(names) + list(getattr(metafunc.module, "SMP_TARGETS", []))
         env = _lab_env(metafunc.config)
         if env is not None:
             names = [n for n in names if n in env.config.get_targets()]

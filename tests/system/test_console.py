@@ -3,6 +3,8 @@ import random
 import re
 
 from tally_console import PROMPT
+# Also with two CPUs: tasks then run on both (test_smp_sched.py).
+SMP_TARGETS = ["x86_64-smp2"]
 
 LINE_MAX = 512
 

@@ -16,6 +16,8 @@ import re
 import pytest
 
 pytestmark = pytest.mark.kernel_only
+# Also with two CPUs: tasks then run on both (test_smp_sched.py).
+SMP_TARGETS = ["x86_64-smp2"]
 
 SPAWN_TIMEOUT = 120
 SPIN_TASKS = 50
@@ -30,7 +32,8 @@ PAGES_PER_TLB_ENTRY = 2     # MIPS: EntryLo0 and EntryLo1
 SIGS_SENT = 4               # user/sig.c: SIGUSR2 (ignored) + 3 x SIGUSR1
 NAP_INTERRUPTED = 5         # user/nap.c: its sleep ended early with EINTR
 
-PS_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\d+)\s*$")
+PS_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\d+)"
+                    r"\s+(\d+)\s+(\d+|-)\s+(\d+)\s*$")
 
 FAULT_SIGNALS = {
     "x86_64": {"null": "SIGSEGV", "kernel": "SIGSEGV", "priv": "SIGSEGV",
@@ -81,14 +84,15 @@ def ps_rows(c):
     out = c.run("ps")
     lines = out.splitlines()
     assert lines[0].split() == ["PID", "PPID", "PGID", "UID", "STATE", "PRI",
-                                "NAME", "UTIME_US", "STIME_US"]
+                                "NAME", "UTIME_US", "STIME_US", "CPU", "PIN", "MIGR"]
     rows = []
     for line in lines[1:]:
         m = PS_ROW.match(line)
         assert m, "bad ps row: %r" % line
         g = m.groups()
         rows.append(dict(pid=int(g[0]), ppid=int(g[1]), pgid=int(g[2]), uid=int(g[3]),
-                         state=g[4], prio=int(g[5]), name=g[6]))
+                         state=g[4], prio=int(g[5]), name=g[6], cpu=int(g[9]),
+                         pin=None if g[10] == "-" else int(g[10]), migrations=int(g[11])))
     return rows
 
 
