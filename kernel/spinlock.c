@@ -38,3 +38,8 @@ bool spin_is_locked(const struct spinlock *l)
 {
 	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;
 }
+
+bool spin_trylock(struct spinlock *l)
+{
+	return __atomic_exchange_n(&l->locked, 1u, __ATOMIC_ACQUIRE) == 0;
+}

@@ -31,6 +31,8 @@ void spin_lock(struct spinlock *l);
 void spin_unlock(struct spinlock *l);
 irqflags_t spin_lock_irqsave(struct spinlock *l);
 void spin_unlock_irqrestore(struct spinlock *l, irqflags_t flags);
+/* One attempt, never spins: true when the lock is now the caller's. */
+bool spin_trylock(struct spinlock *l);
 bool spin_is_locked(const struct spinlock *l);
 
 #endif

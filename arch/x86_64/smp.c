@@ -20,6 +20,7 @@
 #include "console/cmd.h"
 #include "cpu.h"
 #include "gdt.h"
+#include "hwperf/hwperf.h"
 #include "layout.h"
 #include "paging.h"
 #include "percpu.h"
@@ -387,6 +388,8 @@ void smp_apic_vector(unsigned vector)
 	switch (vector) {
 	case VEC_APIC_TIMER:
 		c->ticks++;
+		/* The PMU counts an idle AP's ticks and keeps its counters. */
+		hwperf_idle_cpu_tick();
 		return;
 	case VEC_IPI_CALL: {
 		uint64_t seq = __atomic_load_n(&c->call_seq, __ATOMIC_ACQUIRE);
@@ -503,6 +506,16 @@ int smp_resched(unsigned cpu)
 }
 
 /* ---- what the portable kernel asks (kernel/arch.h) ----------------------- */
+
+unsigned arch_cpu_id(void)
+{
+	return this_x86_cpu()->id;
+}
+
+int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
+{
+	return post_call(cpu, fn, arg);
+}
 
 unsigned arch_cpus_online(void)
 {

@@ -10,6 +10,7 @@
  * reader to one tick.  It also applies changes made from other CPUs.
  */
 #include "env.h"
+#include "pmu_kevent.h"
 #include "internal.h"
 
 uint32_t hwperf_hot;
@@ -69,4 +70,10 @@ void hwperf_tick_slow(struct hwperf_task *cur)
 	else if (c->loaded)
 		hwperf_sample(cpu);
 	hwperf_unlock(cpu, f);
+}
+
+void hwperf_idle_cpu_tick(void)
+{
+	pmu_kernel_event(PMU_KEV_TICKS, PMU_MODE_K, 1, 0);
+	hwperf_tick(NULL);
 }

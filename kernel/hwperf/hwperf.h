@@ -40,7 +40,7 @@
 #include "abi.h"
 #include "pmu.h"
 
-#define HWPERF_MAX_CPUS 8
+#define HWPERF_MAX_CPUS 16
 #define HWPERF_REASON_MAX PMU_REASON_MAX
 
 /* User programs name modes with abi.h's bits; they are the driver's. */
@@ -302,6 +302,21 @@ static inline void hwperf_tick(struct hwperf_task *cur)
 	if (!hwperf_hooks_quiet(cur))
 		hwperf_tick_slow(cur);
 }
+
+/* A CPU that runs no task (an x86_64 AP while only CPU 0 schedules):
+ * its timer tick, interrupt context.  Counts the tick for the PMU and
+ * keeps that CPU's counters (SYSTEM blocks) as hwperf_tick does. */
+void hwperf_idle_cpu_tick(void);
+
+/* On cpu (this CPU), from its ring or from hwperf_lock's wait: run the
+ * call another CPU posted for it, if any (xcall.c). */
+void hwperf_xcall_serve(unsigned cpu);
+struct hwperf_xcall_stats {
+	uint64_t served;
+	uint64_t polled;                /* served from hwperf_lock's wait */
+	uint64_t timeouts;
+};
+extern struct hwperf_xcall_stats hwperf_xcall_stats;
 
 /* A new task that did not come from fork (the first task). */
 void hwperf_task_init(struct hwperf_task *t);

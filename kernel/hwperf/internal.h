@@ -57,6 +57,12 @@ struct hwperf_core {
 
 extern struct hwperf_core hwperf_core;
 
+/* xcall.c: run fn on cpu's PMU now, under the caller's lock (held). */
+int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned cpu, void *arg),
+                 void *arg, struct hwperf_reason *why);
+int hwperf_xcall_others(unsigned me, void (*fn)(unsigned cpu, void *arg),
+                        void *arg, unsigned *late, struct hwperf_reason *why);
+
 /* reason.c */
 int hwperf_fail(struct hwperf_reason *why, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -145,7 +151,9 @@ void hwperf_sys_start(const struct hwperf_control *ctl,
                       struct hwperf_task *t, unsigned cpu,
                       struct hwperf_task *cur);
 void hwperf_sys_stop(unsigned cpu);
-int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out);
+int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out,
+                           struct hwperf_reason *why);
+int hwperf_sys_fold_others(unsigned cpu, bool freeze, struct hwperf_reason *why);
 int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
                           struct hwperf_task *cur, struct hwperf_reason *why);
 

@@ -9,8 +9,17 @@
 
 unsigned long hwperf_lock(unsigned cpu)
 {
-	unsigned long flags = hwperf_env_lock();
+	unsigned long flags;
 
+	/* The holder may be waiting for this CPU (xcall.c), which cannot
+	 * take its ring while interrupts are masked: serve it meanwhile. */
+	while (!hwperf_env_trylock(&flags)) {
+		uint64_t before = hwperf_xcall_stats.served;
+
+		hwperf_xcall_serve(cpu);
+		if (hwperf_xcall_stats.served != before)
+			hwperf_xcall_stats.polled++;
+	}
 	hwperf_core.cpu[cpu].busy = true;
 	return flags;
 }

@@ -3,6 +3,7 @@
  * tests: a table of tasks, CPUs that run one of them each, and counters of
  * the signals and profile hits hwperf asked for.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "hwperf/env.h"
@@ -15,6 +16,9 @@ static struct fake_task *running[FAKE_MAX_CPUS];
 static unsigned ncpus = 1;
 unsigned fake_cpu;
 unsigned fake_kicks;
+unsigned fake_rings;
+uint32_t fake_deaf_cpus;
+uint64_t fake_cycles_step;
 char fake_log[256];
 unsigned fake_logs;
 uint64_t fake_cycles, fake_idle_cycles, fake_idle_iterations;
@@ -28,6 +32,9 @@ void fake_env_reset(unsigned n)
 {
 	memset(tasks, 0, sizeof(tasks));
 	memset(running, 0, sizeof(running));
+	fake_rings = 0;
+	fake_deaf_cpus = 0;
+	fake_cycles_step = 0;
 	ncpus = n;
 	fake_cpu = 0;
 	fake_kicks = 0;
@@ -183,6 +190,7 @@ void hwperf_env_profile_sample(struct hwperf_task *t, unsigned vctr, uintptr_t p
 
 uint64_t hwperf_env_cycles(void)
 {
+	fake_cycles += fake_cycles_step;
 	return fake_cycles;
 }
 
@@ -219,6 +227,30 @@ void hwperf_env_kick(unsigned cpu)
 {
 	(void)cpu;
 	fake_kicks++;
+}
+
+/* A ring either serves at once, as the target CPU would (fake_cpu is that
+ * CPU meanwhile), or, for a CPU named in fake_deaf_cpus, never arrives:
+ * the caller times out (fake_cycles_step moves the clock per reading). */
+int hwperf_env_ring(unsigned cpu)
+{
+	unsigned me = fake_cpu;
+
+	fake_rings++;
+	if (cpu >= ncpus)
+		return -ENODEV;
+	if (fake_deaf_cpus & (1u << cpu))
+		return 0;
+	fake_cpu = cpu;
+	hwperf_xcall_serve(cpu);
+	fake_cpu = me;
+	return 0;
+}
+
+bool hwperf_env_trylock(unsigned long *flags)
+{
+	*flags = 0;
+	return true;
 }
 
 unsigned long hwperf_env_lock(void)
