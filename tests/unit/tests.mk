@@ -76,6 +76,7 @@ UNIT_SRCS_kernel/hwperf/test_spec      := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_state     := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_hooks     := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_syscpu    := $(HWPERF_UNIT_SRCS)
+UNIT_SRCS_kernel/hwperf/test_smp       := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_upage     := $(HWPERF_UNIT_SRCS) \
 	kernel/hwperf/upage.c
 
