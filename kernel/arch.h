@@ -58,6 +58,9 @@ unsigned arch_cpu_id(void);
  * CPU) or -EAGAIN (not online).  Not for the caller's own CPU.
  */
 int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg);
+/* In a loop that waits for another CPU: x86's PAUSE, which also lets
+ * QEMU's round-robin TCG (-icount) run the other vCPUs at once. */
+void arch_cpu_relax(void);
 
 /* --- bring-up, called by kmain in this order ---------------------------- */
 /* Traps and the interrupt controller (all lines masked); after this a fault prints

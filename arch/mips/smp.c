@@ -55,6 +55,10 @@ unsigned arch_cpu_id(void)
 	return 0;
 }
 
+void arch_cpu_relax(void)
+{
+}
+
 int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
 {
 	(void)cpu;

@@ -517,6 +517,11 @@ int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
 	return post_call(cpu, fn, arg);
 }
 
+void arch_cpu_relax(void)
+{
+	__asm__ volatile("pause");
+}
+
 unsigned arch_cpus_online(void)
 {
 	return ncpus_online;

@@ -87,6 +87,8 @@ void hwperf_env_kick(unsigned cpu);
  * -ENODEV / -EAGAIN (no such CPU, not online).
  */
 int hwperf_env_ring(unsigned cpu);
+/* Called in every turn of a wait for another CPU (a PAUSE). */
+void hwperf_env_relax(void);
 
 /* The one hwperf lock: disables interrupts and, on SMP, spins.
  * trylock makes one attempt: true with the lock held and *flags to give

@@ -72,8 +72,25 @@ void hwperf_tick_slow(struct hwperf_task *cur)
 	hwperf_unlock(cpu, f);
 }
 
+/* 32 bits: one load on every machine; readers only ask "did it move". */
+static uint32_t idle_ticks[HWPERF_MAX_CPUS];
+
+uint64_t hwperf_idle_ticks(void)
+{
+	uint64_t sum = 0;
+
+	for (unsigned c = 0; c < HWPERF_MAX_CPUS; c++)
+		sum += __atomic_load_n(&idle_ticks[c], __ATOMIC_RELAXED);
+	return sum;
+}
+
 void hwperf_idle_cpu_tick(void)
 {
+	unsigned cpu = hwperf_env_this_cpu();
+
+	/* Written by its own CPU only; others read it whole (one word). */
+	__atomic_store_n(&idle_ticks[cpu % HWPERF_MAX_CPUS],
+	                 idle_ticks[cpu % HWPERF_MAX_CPUS] + 1, __ATOMIC_RELAXED);
 	pmu_kernel_event(PMU_KEV_TICKS, PMU_MODE_K, 1, 0);
 	hwperf_tick(NULL);
 }

@@ -311,6 +311,13 @@ void hwperf_idle_cpu_tick(void);
 /* On cpu (this CPU), from its ring or from hwperf_lock's wait: run the
  * call another CPU posted for it, if any (xcall.c). */
 void hwperf_xcall_serve(unsigned cpu);
+/* (+) The cost of a cross-call: take the lock, run nothing on cpu and
+ * wait for its answer (the cost benchmark's ipi_roundtrip).  0, or the
+ * errors of a cross-call (ENODEV, ETIMEDOUT naming cpu). */
+int hwperf_cpu_ping(unsigned cpu, struct hwperf_reason *why);
+/* Timer ticks taken so far by CPUs that run no task, all added: a
+ * measured span with a change here had an AP tick in it. */
+uint64_t hwperf_idle_ticks(void);
 struct hwperf_xcall_stats {
 	uint64_t served;
 	uint64_t polled;                /* served from hwperf_lock's wait */

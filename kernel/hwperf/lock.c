@@ -19,6 +19,7 @@ unsigned long hwperf_lock(unsigned cpu)
 		hwperf_xcall_serve(cpu);
 		if (hwperf_xcall_stats.served != before)
 			hwperf_xcall_stats.polled++;
+		hwperf_env_relax();
 	}
 	hwperf_core.cpu[cpu].busy = true;
 	return flags;

@@ -97,6 +97,7 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 	for (uint32_t polls = 0;; polls++) {
 		if (__atomic_load_n(&x->state, __ATOMIC_ACQUIRE) == XC_DONE)
 			break;
+		hwperf_env_relax();
 		if (limit ? hwperf_env_cycles() - t0 < limit : polls < XCALL_POLLS)
 			continue;
 		if (__atomic_compare_exchange_n(&x->state, &want, XC_IDLE, false,
@@ -110,7 +111,7 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 		limit = 0;      /* RUNNING: it is about to finish */
 		want = XC_POSTED;
 		while (__atomic_load_n(&x->state, __ATOMIC_ACQUIRE) != XC_DONE)
-			;
+			hwperf_env_relax();
 		break;
 	}
 	__atomic_store_n(&x->state, XC_IDLE, __ATOMIC_RELAXED);
@@ -135,4 +136,20 @@ int hwperf_xcall_others(unsigned me, void (*fn)(unsigned, void *), void *arg,
 		}
 	}
 	return 0;
+}
+
+static void nothing_fn(unsigned cpu, void *arg)
+{
+	(void)cpu;
+	(void)arg;
+}
+
+int hwperf_cpu_ping(unsigned cpu, struct hwperf_reason *why)
+{
+	unsigned me = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(me);
+	int r = hwperf_xcall(me, cpu, nothing_fn, NULL, why);
+
+	hwperf_unlock(me, f);
+	return r;
 }

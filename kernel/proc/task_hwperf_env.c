@@ -172,6 +172,11 @@ unsigned long hwperf_env_lock(void)
 	return spin_lock_irqsave(&hwperf_env_lock_);
 }
 
+void hwperf_env_relax(void)
+{
+	arch_cpu_relax();
+}
+
 bool hwperf_env_trylock(unsigned long *flags)
 {
 	irqflags_t f = arch_irq_save();

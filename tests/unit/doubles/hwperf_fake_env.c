@@ -247,6 +247,10 @@ int hwperf_env_ring(unsigned cpu)
 	return 0;
 }
 
+void hwperf_env_relax(void)
+{
+}
+
 bool hwperf_env_trylock(unsigned long *flags)
 {
 	*flags = 0;
