@@ -507,9 +507,14 @@ int smp_resched(unsigned cpu)
 
 /* ---- what the portable kernel asks (kernel/arch.h) ----------------------- */
 
+/* One GS-relative load: the software PMU asks at every counted event. */
 unsigned arch_cpu_id(void)
 {
-	return this_x86_cpu()->id;
+	unsigned id;
+
+	__asm__ volatile("movl %%gs:%c1, %0" : "=r"(id)
+			 : "i"(offsetof(struct x86_cpu, id)));
+	return id;
 }
 
 int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)

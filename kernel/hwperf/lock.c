@@ -7,20 +7,33 @@
 #include "env.h"
 #include "internal.h"
 
-unsigned long hwperf_lock(unsigned cpu)
+/*
+ * The holder may be waiting for this CPU (xcall.c), which cannot take its
+ * ring while interrupts are masked: serve it meanwhile.  Kept out of the
+ * fast path, which every switch of a counting task takes twice.
+ */
+static __attribute__((noinline, cold)) unsigned long lock_contended(unsigned cpu)
 {
 	unsigned long flags;
 
-	/* The holder may be waiting for this CPU (xcall.c), which cannot
-	 * take its ring while interrupts are masked: serve it meanwhile. */
-	while (!hwperf_env_trylock(&flags)) {
+	do {
 		uint64_t before = hwperf_xcall_stats.served;
 
 		hwperf_xcall_serve(cpu);
 		if (hwperf_xcall_stats.served != before)
 			hwperf_xcall_stats.polled++;
 		hwperf_env_relax();
-	}
+	} while (!hwperf_env_trylock(&flags));
+	hwperf_core.cpu[cpu].busy = true;
+	return flags;
+}
+
+unsigned long hwperf_lock(unsigned cpu)
+{
+	unsigned long flags;
+
+	if (__builtin_expect(!hwperf_env_trylock(&flags), 0))
+		return lock_contended(cpu);
 	hwperf_core.cpu[cpu].busy = true;
 	return flags;
 }
