@@ -16,20 +16,6 @@
  *                  the PMU's counters (events > counters)
  *   boot           kmain's entry to the shell (firmware and loader
  *                  excluded: under icount their length follows the host)
- *   ipi_roundtrip  one hwperf cross-call from CPU 0 to CPU 1 that runs
- *                  nothing there: lock, post, IPI, CPU 1 wakes from hlt,
- *                  answers, CPU 0 sees it (kernel/hwperf/xcall.c)
- *   sysread_allcpus  one `hwperf sys read` in SYSTEM mode (cycles:k):
- *                  every other CPU folds its block on itself by
- *                  cross-call, then the sum is exported
- * The last two need a second CPU (SKIP on one) and are measured in the
- * kernel (no program: the loop runs on CPU 0).  With several vCPUs under
- * -icount QEMU runs them round robin on one virtual clock, so a span
- * read on CPU 0 holds every vCPU's instructions in it: these rows are
- * both CPUs' instructions per operation (not CPU 0's path alone), exact
- * because the stream is fixed -- which is why a span an AP's own timer
- * tick fell into (hwperf_idle_ticks moved) is measured again, as a span
- * with a CPU 0 tick is.  docs/design/platforms.md "CPUs in QEMU".
  *
  * Exactness: a timer tick costs thousands of instructions, so every row
  * but the tick rows starts just after a tick and is measured again when a
@@ -53,8 +39,6 @@
 #include "bench_plain.h"
 #include "bench_task.h"
 #include "bootargs.h"
-#include "hwperf/hwperf.h"
-#include "hwperf/spec.h"
 #include "time/clock.h"
 #include "proc/proc.h"
 #include "proc/task.h"
@@ -71,8 +55,6 @@ enum cost_row {
 	ROW_TICK,
 	ROW_TICK_MUX,
 	ROW_BOOT,
-	ROW_IPI_ROUNDTRIP,
-	ROW_SYSREAD_ALLCPUS,
 	ROW_COUNT
 };
 _Static_assert(ROW_COUNT <= BENCH_MAX_CHECKS, "one check per cost row");
@@ -309,80 +291,6 @@ static int measure_paths(uint64_t n, struct bench_sample *s, const char *spec_fe
 	return err;
 }
 
-/* ---- the cross-CPU rows ---------------------------------------------------- */
-
-static int ping_cpu1(void)
-{
-	struct hwperf_reason why;
-	int r = hwperf_cpu_ping(1, &why);
-
-	if (r < 0)
-		printf("cost: %s\n", why.text);
-	return r;
-}
-
-static int sys_read_all(void)
-{
-	static struct hwperf_counts c;  /* 768 bytes: off the stack */
-	struct hwperf_reason why;
-	int r = hwperf_sys_read(NULL, &c, &why);
-
-	if (r < 0)
-		printf("cost: %s\n", why.text);
-	return r < 0 ? r : 0;
-}
-
-/* n calls of op on CPU 0, in a span no tick on any CPU fell into. */
-static int time_kernel_loop(int (*op)(void), uint64_t n, uint64_t *cycles)
-{
-	int err = op();                 /* warm-up, as cost_cycles */
-
-	for (unsigned i = 0; !err && i < TICK_FREE_ATTEMPTS; i++) {
-		clock_wait_tick();
-		uint64_t t0 = clock_ticks(), i0 = hwperf_idle_ticks();
-		uint64_t c0 = arch_cycles();
-
-		for (uint64_t k = 0; k < n && !err; k++)
-			err = op();
-		uint64_t c1 = arch_cycles();
-
-		if (!err && clock_ticks() == t0 && hwperf_idle_ticks() == i0) {
-			*cycles = c1 - c0;
-			return 0;
-		}
-	}
-	return err ? err : -EAGAIN;
-}
-
-static int measure_cross_cpu(uint64_t n, struct bench_sample *s)
-{
-	const uint32_t rows = 1u << ROW_IPI_ROUNDTRIP | 1u << ROW_SYSREAD_ALLCPUS;
-	struct hwperf_control ctl;
-	struct hwperf_reason why;
-	int err;
-
-	if (arch_cpus_online() < 2 || hwperf_mode() != HWPERF_FREE) {
-		s->skip_checks |= rows;
-		snprintf(s->skip_checks_why, sizeof(s->skip_checks_why),
-		         arch_cpus_online() < 2 ?
-		         "one CPU online: a cross-CPU cost needs two (qemu -smp 2)" :
-		         "the counters are not FREE: the system read row needs them");
-		return 0;
-	}
-	s->ops[ROW_IPI_ROUNDTRIP] = s->ops[ROW_SYSREAD_ALLCPUS] = n;
-	err = time_kernel_loop(ping_cpu1, n, &s->value[ROW_IPI_ROUNDTRIP]);
-	if (err)
-		return err;
-	if (hwperf_spec_parse("cycles:k", hwperf_caps(), &ctl, &why) != 0 ||
-	    hwperf_sys_acquire(NULL, &ctl, &why) < 0) {
-		printf("cost: %s\n", why.text);
-		return -EIO;
-	}
-	err = time_kernel_loop(sys_read_all, n, &s->value[ROW_SYSREAD_ALLCPUS]);
-	hwperf_sys_release(NULL, &why);
-	return err;
-}
-
 static int measure(uint64_t n, struct bench_sample *s)
 {
 	static char spec_few[SPEC_MAX], spec_all[SPEC_MAX];
@@ -406,8 +314,6 @@ static int measure(uint64_t n, struct bench_sample *s)
 	/* Boot happened once: the run at n has it, the zero run has none. */
 	s->value[ROW_BOOT] = n ? boot_kernel_cycles() : 0;
 	s->ops[ROW_BOOT] = n ? 1 : 0;
-	if (!err)
-		err = measure_cross_cpu(n, s);
 	if (err == -EAGAIN) {
 		/* Not broken, just too long for this tick rate: say so. */
 		snprintf(s->skip, sizeof(s->skip),
@@ -420,7 +326,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 
 static const struct bench cost = {
 	.name = "cost",
-	.desc = "costs per operation (reported): syscall, switch, counter read, tick, boot, cross-CPU",
+	.desc = "costs per operation (reported): syscall, switch, counter read, tick, boot",
 	.default_n = 300,
 	.nchecks = ROW_COUNT,
 	.checks = {
@@ -432,8 +338,6 @@ static const struct bench cost = {
 		[ROW_TICK] = { .name = "tick", .kind = BENCH_COST },
 		[ROW_TICK_MUX] = { .name = "tick_mux", .kind = BENCH_COST },
 		[ROW_BOOT] = { .name = "boot", .kind = BENCH_COST },
-		[ROW_IPI_ROUNDTRIP] = { .name = "ipi_roundtrip", .kind = BENCH_COST },
-		[ROW_SYSREAD_ALLCPUS] = { .name = "sysread_allcpus", .kind = BENCH_COST },
 	},
 	.measure = measure,
 	.subtract_zero_run = true,

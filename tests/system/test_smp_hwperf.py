@@ -149,3 +149,57 @@ def test_R12_pinned_workload_shows_on_its_cpu_only(boot):
     assert u[1] == 0, "nothing runs in user mode on CPU 1: %r" % u
     for pid in pids:
         c.run("kill -KILL %d" % pid)
+
+
+# ---- the benchmarks: rules_smp (R3, R12, R19) and cost_smp -----------------
+
+CHECK = re.compile(r"^(PASS|FAIL|SKIP|INFO): bench: (\S+): (\S+) (.*)$", re.M)
+RULES_SMP = ["R3-every-cpu-counts", "R12-cpu-read-live", "R19-ticks-own-cpu",
+             "R12-sys-read-sums", "R1-free-after"]
+
+
+def verdicts(out, bench):
+    found = {m.group(3): (m.group(1), m.group(4)) for m in CHECK.finditer(out)
+             if m.group(2) == bench}
+    assert found, out
+    return found
+
+
+def test_rules_smp_pass_on_every_cpu(boot):
+    c = smp(boot)
+    got = verdicts(c.run("bench run rules_smp", timeout=120), "rules_smp")
+    assert got["cpus-online"] == ("INFO", "count=%d" % SMP), got
+    for check in RULES_SMP:
+        assert got[check][0] == "PASS", (check, got)
+    assert "mode FREE" in c.run("hwperf status")
+
+
+def test_rules_smp_benchbreak_makes_every_check_fail(boot):
+    c = boot(smp=2, append="benchbreak=rules_smp")
+    got = verdicts(c.run("bench run rules_smp", timeout=120), "rules_smp")
+    for check in RULES_SMP:
+        verdict, rest = got[check]
+        assert verdict == "FAIL" and "benchbreak" in rest, (check, got)
+
+
+def test_cpu_benchmarks_skip_on_one_cpu(console):
+    for bench in ("rules_smp", "cost_smp"):
+        out = console.run("bench run " + bench, timeout=60)
+        skips = re.findall(r"^SKIP: bench: %s: \S+ \((.*)\)$" % bench, out, re.M)
+        assert skips and all("one CPU online" in s for s in skips), out
+        assert "FAIL" not in out and "COST:" not in out, out
+
+
+def test_cost_smp_rows_exact_and_within_budget(boot):
+    import cost_budget
+    c = boot(smp=2, append="cpi=1", icount=True)
+    first_run = cost_budget.table(c.run("bench run cost_smp", timeout=240))
+    second = cost_budget.table(c.run("bench run cost_smp", timeout=240))
+    assert sorted(first_run) == ["ipi_roundtrip", "sysread_allcpus"], first_run
+    # Under -icount the round trip is a fixed stream: the same every run.
+    assert first_run["ipi_roundtrip"]["total"] == second["ipi_roundtrip"]["total"]
+    # The system read folds CPU 1 by cross-call: it costs at least one.
+    assert first_run["sysread_allcpus"]["milli"] > first_run["ipi_roundtrip"]["milli"]
+    budget = cost_budget.load()["x86_64-smp2"]
+    bad = cost_budget.over_budget(budget, cost_budget.entry(first_run))
+    assert not bad, cost_budget.describe("x86_64-smp2", bad)
