@@ -183,7 +183,7 @@ def test_rules_smp_benchbreak_makes_every_check_fail(boot):
 
 
 def test_cpu_benchmarks_skip_on_one_cpu(console):
-    for bench in ("rules_smp", "cost_smp"):
+    for bench in ("rules_smp", "cost_smp", "stress"):
         out = console.run("bench run " + bench, timeout=60)
         skips = re.findall(r"^SKIP: bench: %s: \S+ \((.*)\)$" % bench, out, re.M)
         assert skips and all("one CPU online" in s for s in skips), out
@@ -203,3 +203,29 @@ def test_cost_smp_rows_exact_and_within_budget(boot):
     budget = cost_budget.load()["x86_64-smp2"]
     bad = cost_budget.over_budget(budget, cost_budget.entry(first_run))
     assert not bad, cost_budget.describe("x86_64-smp2", bad)
+
+
+STRESS = ["forced", "errors", "backwards", "lost-moved", "pages-leaked", "R1-free-after"]
+
+
+def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
+    """64 tasks with counters, a forced takeover at every tick for 10 s.
+    Until the scheduler runs tasks on the APs they all run on CPU 0, and
+    the APs take part through the SYSTEM blocks each takeover programs,
+    folds and clears on them."""
+    c = smp(boot)
+    out = c.run("bench run stress", timeout=300)
+    got = verdicts(out, "stress")
+    ticks = int(re.search(r"count=(\d+)", got["ticks"][1]).group(1))
+    assert ticks >= 10 * 90, out           # about HZ=100 for 10 s
+    for check in STRESS:
+        assert got[check][0] == "PASS", (check, out)
+    assert "spin" not in c.run("ps")
+
+
+def test_stress_benchbreak_fails_every_check(boot):
+    c = boot(smp=2, append="benchbreak=stress")
+    got = verdicts(c.run("bench run stress -n 1", timeout=120), "stress")
+    for check in STRESS:
+        verdict, rest = got[check]
+        assert verdict == "FAIL" and "benchbreak" in rest, (check, got)
