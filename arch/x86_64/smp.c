@@ -24,6 +24,7 @@
 #include "layout.h"
 #include "paging.h"
 #include "percpu.h"
+#include "pmu/lapic_pmi.h"
 #include "smp.h"
 #include "proc/task.h"
 #include "trap.h"
@@ -215,6 +216,8 @@ static void ap_entry(uint64_t cpu)
 	write_cr4(ap_cr4);
 	__atomic_store_n(&c->stage, SMP_STAGE_TABLES, __ATOMIC_RELEASE);
 	apic_ap_init();
+	/* Its own counters interrupt it too (hwperf keeps them, R19). */
+	lapic_pmi_init_cpu();
 	c->apic_id = apic_id();
 	apic_timer_periodic(timer_count);
 	__atomic_store_n(&c->stage, SMP_STAGE_APIC, __ATOMIC_RELEASE);
