@@ -9,6 +9,7 @@
 #ifndef TALLY_HWPERF_INTERNAL_H
 #define TALLY_HWPERF_INTERNAL_H
 
+#include "env.h"
 #include "hwperf.h"
 
 /* Generations start here, so every successful call returns a positive
@@ -70,8 +71,19 @@ const char *hwperf_errname(int err);
 int hwperf_report(const struct hwperf_task *caller, int rc,
                   const struct hwperf_reason *why);
 
-/* lock.c: the lock plus the per-CPU busy guard */
-unsigned long hwperf_lock(unsigned cpu);
+/* lock.c: the lock plus the per-CPU busy guard.  The uncontended take is
+ * inline: every switch of a counting task takes the lock twice. */
+unsigned long hwperf_lock_contended(unsigned cpu)
+	__attribute__((noinline, cold));
+static inline unsigned long hwperf_lock(unsigned cpu)
+{
+	unsigned long flags;
+
+	if (__builtin_expect(!hwperf_env_trylock(&flags), 0))
+		return hwperf_lock_contended(cpu);
+	hwperf_core.cpu[cpu].busy = true;
+	return flags;
+}
 void hwperf_unlock(unsigned cpu, unsigned long flags);
 
 /* event.c: names, modes and thresholds checked against the PMU (R4) */

@@ -9,10 +9,10 @@
 
 /*
  * The holder may be waiting for this CPU (xcall.c), which cannot take its
- * ring while interrupts are masked: serve it meanwhile.  Kept out of the
- * fast path, which every switch of a counting task takes twice.
+ * ring while interrupts are masked: serve it meanwhile.  Out of line:
+ * hwperf_lock's fast path (internal.h) is inlined into every caller.
  */
-static __attribute__((noinline, cold)) unsigned long lock_contended(unsigned cpu)
+unsigned long hwperf_lock_contended(unsigned cpu)
 {
 	unsigned long flags;
 
@@ -24,16 +24,6 @@ static __attribute__((noinline, cold)) unsigned long lock_contended(unsigned cpu
 			hwperf_xcall_stats.polled++;
 		hwperf_env_relax();
 	} while (!hwperf_env_trylock(&flags));
-	hwperf_core.cpu[cpu].busy = true;
-	return flags;
-}
-
-unsigned long hwperf_lock(unsigned cpu)
-{
-	unsigned long flags;
-
-	if (__builtin_expect(!hwperf_env_trylock(&flags), 0))
-		return lock_contended(cpu);
 	hwperf_core.cpu[cpu].busy = true;
 	return flags;
 }
