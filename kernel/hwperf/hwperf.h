@@ -309,19 +309,20 @@ static inline void hwperf_tick(struct hwperf_task *cur)
 void hwperf_idle_cpu_tick(void);
 
 /* On cpu (this CPU), from its ring or from hwperf_lock's wait: run the
- * call another CPU posted for it, if any (xcall.c). */
-void hwperf_xcall_serve(unsigned cpu);
+ * call another CPU posted for it, if any (xcall.c), and say whether it did. */
+bool hwperf_xcall_serve(unsigned cpu);
 /* (+) The cost of a cross-call: take the lock, run nothing on cpu and
- * wait for its answer (the cost benchmark's ipi_roundtrip).  0, or the
+ * wait for its answer (cost_smp's ipi_roundtrip).  0, or the
  * errors of a cross-call (ENODEV, ETIMEDOUT naming cpu). */
 int hwperf_cpu_ping(unsigned cpu, struct hwperf_reason *why);
 /* Timer ticks taken so far by CPUs that run no task, all added: a
  * measured span with a change here had an AP tick in it. */
 uint64_t hwperf_idle_ticks(void);
+/* Since boot, added to atomically (32 bits: one word on every machine). */
 struct hwperf_xcall_stats {
-	uint64_t served;
-	uint64_t polled;                /* served from hwperf_lock's wait */
-	uint64_t timeouts;
+	uint32_t served;
+	uint32_t polled;                /* served from hwperf_lock's wait */
+	uint32_t timeouts;
 };
 extern struct hwperf_xcall_stats hwperf_xcall_stats;
 

@@ -17,11 +17,9 @@ unsigned long hwperf_lock_contended(unsigned cpu)
 	unsigned long flags;
 
 	do {
-		uint64_t before = hwperf_xcall_stats.served;
-
-		hwperf_xcall_serve(cpu);
-		if (hwperf_xcall_stats.served != before)
-			hwperf_xcall_stats.polled++;
+		if (hwperf_xcall_serve(cpu))
+			__atomic_fetch_add(&hwperf_xcall_stats.polled, 1u,
+			                   __ATOMIC_RELAXED);
 		hwperf_env_relax();
 	} while (!hwperf_env_trylock(&flags));
 	hwperf_core.cpu[cpu].busy = true;

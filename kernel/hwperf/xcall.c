@@ -36,11 +36,11 @@ struct xcall {
 
 static struct xcall mailbox[HWPERF_MAX_CPUS];
 
-/* Counted for `hwperf status` and the tests: calls that ran, calls that
- * ran from the lock's poll rather than the ring, calls given up. */
+/* `hwperf status` shows them: calls that ran, calls that ran from the
+ * lock's poll rather than the ring, calls given up. */
 struct hwperf_xcall_stats hwperf_xcall_stats;
 
-void hwperf_xcall_serve(unsigned cpu)
+bool hwperf_xcall_serve(unsigned cpu)
 {
 	struct xcall *x = &mailbox[cpu % HWPERF_MAX_CPUS];
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu % HWPERF_MAX_CPUS];
@@ -49,7 +49,7 @@ void hwperf_xcall_serve(unsigned cpu)
 
 	if (!__atomic_compare_exchange_n(&x->state, &want, XC_RUNNING, false,
 	                                 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-		return;
+		return false;
 	/* An overflow raised by the work (the software PMU raises it from
 	 * inside a fold) waits until the work is done, as under the lock. */
 	was_busy = c->busy;
@@ -60,13 +60,15 @@ void hwperf_xcall_serve(unsigned cpu)
 		hwperf_overflow(cpu, c->irq_pc, c->irq_mode);
 	}
 	c->busy = was_busy;
-	hwperf_xcall_stats.served++;
+	__atomic_fetch_add(&hwperf_xcall_stats.served, 1u, __ATOMIC_RELAXED);
 	__atomic_store_n(&x->state, XC_DONE, __ATOMIC_RELEASE);
+	return true;
 }
 
-/* How long a holder waits: ten ticks of cycles, or a fixed number of
- * polls while the cycle rate is unknown. */
-#define XCALL_TICKS 10u
+/* How long a holder waits: 50 ticks of cycles (half a second at HZ=100:
+ * a vCPU thread the host keeps off its core for a while is not dead), or
+ * a fixed number of polls while the cycle rate is unknown. */
+#define XCALL_TICKS 50u
 #define XCALL_POLLS 100000000u
 
 int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
@@ -103,7 +105,8 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 		if (__atomic_compare_exchange_n(&x->state, &want, XC_IDLE, false,
 		                                __ATOMIC_ACQUIRE,
 		                                __ATOMIC_ACQUIRE)) {
-			hwperf_xcall_stats.timeouts++;
+			__atomic_fetch_add(&hwperf_xcall_stats.timeouts, 1u,
+			                   __ATOMIC_RELAXED);
 			return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer "
 			                   "within %u ticks; nothing was changed "
 			                   "there", cpu, XCALL_TICKS);

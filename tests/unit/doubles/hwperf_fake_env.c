@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hwperf/env.h"
+#include "hwperf/internal.h"
 #include "hwperf_fake_env.h"
 
 #define FAKE_MAX_CPUS HWPERF_MAX_CPUS
@@ -19,6 +20,8 @@ unsigned fake_kicks;
 unsigned fake_rings;
 uint32_t fake_deaf_cpus;
 uint64_t fake_cycles_step;
+int fake_poll_cpu = -1;
+unsigned fake_trylock_fails;
 char fake_log[256];
 unsigned fake_logs;
 uint64_t fake_cycles, fake_idle_cycles, fake_idle_iterations;
@@ -35,6 +38,8 @@ void fake_env_reset(unsigned n)
 	fake_rings = 0;
 	fake_deaf_cpus = 0;
 	fake_cycles_step = 0;
+	fake_poll_cpu = -1;
+	fake_trylock_fails = 0;
 	ncpus = n;
 	fake_cpu = 0;
 	fake_kicks = 0;
@@ -247,13 +252,35 @@ int hwperf_env_ring(unsigned cpu)
 	return 0;
 }
 
+/*
+ * While a caller waits for fake_poll_cpu, that CPU is "waiting for the
+ * lock with interrupts masked": it serves its mailbox from
+ * hwperf_lock_contended, as a real one does (its trylock fails once),
+ * then takes the lock and gives it back.
+ */
 void hwperf_env_relax(void)
 {
+	static bool inside;
+	unsigned me = fake_cpu;
+
+	if (fake_poll_cpu < 0 || inside)
+		return;
+	inside = true;
+	fake_cpu = (unsigned)fake_poll_cpu;
+	fake_trylock_fails = 1;
+	unsigned long f = hwperf_lock_contended(fake_cpu);
+	hwperf_unlock(fake_cpu, f);
+	fake_cpu = me;
+	inside = false;
 }
 
 bool hwperf_env_trylock(unsigned long *flags)
 {
 	*flags = 0;
+	if (fake_trylock_fails) {
+		fake_trylock_fails--;
+		return false;
+	}
 	return true;
 }
 

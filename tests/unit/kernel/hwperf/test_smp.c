@@ -142,6 +142,29 @@ static void test_R5_deaf_cpu_is_named_and_nothing_changes(void **state)
 	assert_int_equal(fakepmu_foreign, 0);
 }
 
+/* CPU 1 waits for the hwperf lock with interrupts masked (no IPI gets
+ * in) while CPU 0 holds it and waits for CPU 1: CPU 1 serves the call
+ * from its wait, so the force succeeds instead of timing out. */
+static void test_R5_cpu_waiting_for_the_lock_serves_the_call(void **state)
+{
+	struct hwperf_reason why;
+	uint32_t polled = hwperf_xcall_stats.polled;
+
+	(void)state;
+	user_running_on_cpu1();
+	fake_deaf_cpus = 1u << 1;
+	fake_poll_cpu = 1;
+	fake_cycles_step = 1;
+	assert_true(hwt_acquire(root, "instructions:k", &why) > 0);
+	assert_true(hwperf_xcall_stats.polled > polled);
+	fake_poll_cpu = -1;
+	fake_deaf_cpus = 0;
+	assert_int_equal(hwt_count(10, 0), 500);
+	fakepmu_count(1, FK_INSNS, PMU_MODE_K, 4);
+	assert_int_equal(hwt_sys_count(0), 4);
+	assert_int_equal(fakepmu_foreign, 0);
+}
+
 static void test_R4_system_enable_names_task_and_cpu(void **state)
 {
 	struct hwperf_reason why;
@@ -190,6 +213,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R12_system_read_folds_every_cpu_first, setup),
 		cmocka_unit_test_setup(test_R12_cpu_read_returns_0_only_past_the_last_cpu, setup),
 		cmocka_unit_test_setup(test_R5_deaf_cpu_is_named_and_nothing_changes, setup),
+		cmocka_unit_test_setup(test_R5_cpu_waiting_for_the_lock_serves_the_call, setup),
 		cmocka_unit_test_setup(test_R4_system_enable_names_task_and_cpu, setup),
 		cmocka_unit_test_setup(test_R19_overflow_on_cpu3_counts_only_there, setup),
 		cmocka_unit_test_setup(test_release_takes_every_cpu_block_off_now, setup),
