@@ -1,5 +1,9 @@
 """hwperf across CPUs (issue 13): R3, R4, R5, R12 and R19 with -smp 4.
 
+Every boot here is under -icount (cpi=1): the vCPUs then run in one
+thread on one virtual clock, so every AP starts and ticks on time whatever
+the host's load.
+
 Every online CPU keeps its own PMU state (the software PMU's bank and idle
 ticks), and whatever hwperf must do to another CPU's counters it does on
 that CPU by IPI (kernel/hwperf/xcall.c).  The first tests need no task on
@@ -54,8 +58,11 @@ def let_run(c, seconds):
     c.run("echo tick")
 
 
-def smp(boot, **kw):
-    c = boot(smp=SMP, **kw)
+def smp(boot):
+    # Under -icount (one thread, one virtual clock) every AP starts and
+    # ticks on time whatever the host's load; without it, on a loaded host,
+    # an AP can miss smp_boot's 100 ms window and stay offline.
+    c = boot(smp=SMP, icount=True, append="cpi=1")
     assert re.search(r"^cpus_online: %d$" % SMP, c.run("info"), re.M)
     return c
 
@@ -170,9 +177,7 @@ def verdicts(out, bench):
 
 
 def test_rules_smp_pass_on_every_cpu(boot):
-    # Under -icount the vCPUs' ticks keep exact pace whatever the host's
-    # load (R19 counts them); the same checks also run in the selftest.
-    c = smp(boot, icount=True, append="cpi=1")
+    c = smp(boot)
     got = verdicts(c.run("bench run rules_smp", timeout=120), "rules_smp")
     assert got["cpus-online"] == ("INFO", "count=%d" % SMP), got
     for check in RULES_SMP:
@@ -181,7 +186,7 @@ def test_rules_smp_pass_on_every_cpu(boot):
 
 
 def test_rules_smp_benchbreak_makes_every_check_fail(boot):
-    c = boot(smp=2, append="benchbreak=rules_smp")
+    c = boot(smp=2, append="cpi=1 benchbreak=rules_smp", icount=True)
     got = verdicts(c.run("bench run rules_smp", timeout=120), "rules_smp")
     for check in RULES_SMP:
         verdict, rest = got[check]
@@ -219,7 +224,7 @@ def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
     Until the scheduler runs tasks on the APs they all run on CPU 0, and
     the APs take part through the SYSTEM blocks each takeover programs,
     folds and clears on them."""
-    c = smp(boot, icount=True, append="cpi=1")
+    c = smp(boot)
     out = c.run("bench run stress", timeout=300)
     got = verdicts(out, "stress")
     ticks = int(re.search(r"count=(\d+)", got["ticks"][1]).group(1))
@@ -230,7 +235,7 @@ def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
 
 
 def test_stress_benchbreak_fails_every_check(boot):
-    c = boot(smp=2, append="benchbreak=stress")
+    c = boot(smp=2, append="cpi=1 benchbreak=stress", icount=True)
     got = verdicts(c.run("bench run stress -n 1", timeout=120), "stress")
     for check in STRESS:
         verdict, rest = got[check]
