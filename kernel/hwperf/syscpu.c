@@ -332,6 +332,18 @@ int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
 		return err;
 	if (h->cpu[cpu].loaded == &h->cpu[cpu].sys)
 		hwperf_unload(cpu);
+	/* Every CPU takes its block off (folded) on itself before the events
+	 * change under it.  One that does not answer fails the call, named,
+	 * and the blocks already off go back on at once, their counts whole
+	 * and their events unchanged. */
+	unsigned late = 0;
+	if ((err = hwperf_xcall_others(cpu, stop_fn, NULL, &late, why)) < 0) {
+		hwperf_cpu_sync(cpu, cur);
+		for (unsigned c = 0; c < late; c++)
+			if (c != cpu && hwperf_xcall(cpu, c, sync_fn, NULL, NULL) < 0)
+				hwperf_env_kick(c);
+		return err;
+	}
 	hwperf_sys_fold_all();
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		bool same = hwperf_same_event(&h->sys.ctl.ev[i], &ctl->ev[i]);
@@ -345,7 +357,7 @@ int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
 		hwperf_set_install(&h->cpu[c].sys, ctl, res);
 	h->sys.gen++;
 	hwperf_cpu_sync(cpu, cur);
-	hwperf_kick_others(cpu);
+	sync_others(cpu, sync_fn);
 	return (int)h->sys.gen;
 }
 

@@ -191,6 +191,42 @@ static void test_R19_overflow_on_cpu3_counts_only_there(void **state)
 	assert_int_equal(fakepmu_foreign, 0);
 }
 
+/* R3/R7: set-control changes the events on every CPU at once; counts of
+ * an unchanged event carry on, each CPU's folded on that CPU first. */
+static void test_R3_set_control_reprograms_every_cpu_now(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_control ctl;
+	int g;
+
+	(void)state;
+	g = hwt_acquire(root, "instructions:k", &why);
+	assert_true(g > 0);
+	for (unsigned cpu = 0; cpu < NCPUS; cpu++)
+		fakepmu_count(cpu, FK_INSNS, PMU_MODE_K, 7);
+	ctl = hwt_ctl("instructions:k,branches:k");
+	assert_int_equal(hwperf_sys_set_control(NULL, &ctl, &why), g + 1);
+	for (unsigned cpu = 0; cpu < NCPUS; cpu++) {
+		fakepmu_count(cpu, FK_BRANCHES, PMU_MODE_K, 1);
+		fakepmu_count(cpu, FK_INSNS, PMU_MODE_K, 1);
+	}
+	assert_int_equal(hwt_sys_count(0), 8 * NCPUS);
+	assert_int_equal(hwt_sys_count(1), NCPUS);
+	assert_int_equal(fakepmu_foreign, 0);
+	/* A CPU that does not answer: named, the events stay as they were. */
+	fake_deaf_cpus = 1u << 3;
+	fake_cycles_step = TICK_CYCLES;
+	ctl = hwt_ctl("branches:k");
+	assert_int_equal(hwperf_sys_set_control(NULL, &ctl, &why), -ETIMEDOUT);
+	hwt_has(&why, "cpu 3 did not answer");
+	fake_deaf_cpus = 0;
+	fake_cycles_step = 0;
+	assert_int_equal(hwt_sys_count(1), NCPUS);
+	fakepmu_count(2, FK_INSNS, PMU_MODE_K, 1);
+	fake_tick(2);
+	assert_int_equal(hwt_sys_count(0), 8 * NCPUS + 1);
+}
+
 static void test_release_takes_every_cpu_block_off_now(void **state)
 {
 	struct hwperf_reason why;
@@ -216,6 +252,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R5_cpu_waiting_for_the_lock_serves_the_call, setup),
 		cmocka_unit_test_setup(test_R4_system_enable_names_task_and_cpu, setup),
 		cmocka_unit_test_setup(test_R19_overflow_on_cpu3_counts_only_there, setup),
+		cmocka_unit_test_setup(test_R3_set_control_reprograms_every_cpu_now, setup),
 		cmocka_unit_test_setup(test_release_takes_every_cpu_block_off_now, setup),
 	};
 
