@@ -47,6 +47,20 @@ unsigned arch_cpus_online(void);
 /* One line about CPU cpu for `sched`/`cpus` (APIC id, online, timer
  * ticks); -ENODEV past the last CPU the machine has. */
 int arch_cpu_brief(unsigned cpu, char *buf, size_t len);
+/* This CPU's number: 0 is the boot CPU, and ids are those of
+ * arch_cpu_brief.  Cheap (one load) and valid from interrupt context. */
+unsigned arch_cpu_id(void);
+/*
+ * Interrupt CPU cpu so that it runs fn(arg) in its interrupt handler,
+ * with interrupts off, and return at once without waiting (the caller
+ * polls whatever fn writes).  0; -EBUSY when an earlier ring to that CPU
+ * is still unanswered (it will run its own fn first); -ENODEV (no such
+ * CPU) or -EAGAIN (not online).  Not for the caller's own CPU.
+ */
+int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg);
+/* In a loop that waits for another CPU: x86's PAUSE, which also lets
+ * QEMU's round-robin TCG (-icount) run the other vCPUs at once. */
+void arch_cpu_relax(void);
 
 /* --- bring-up, called by kmain in this order ---------------------------- */
 /* Traps and the interrupt controller (all lines masked); after this a fault prints

@@ -166,3 +166,21 @@ void giant_reacquire_slow(unsigned depth)
 	giant_take(arch_irq_save());
 	giant_held[this_cpu()->id] = depth;
 }
+
+/* One attempt, never spins (a CPU that must keep serving cross-calls while
+ * it waits: kernel/hwperf/lock.c); lockdebug records it like a take. */
+bool spin_trylock(struct spinlock *l)
+{
+	if (__atomic_exchange_n(&l->locked, 1u, __ATOMIC_ACQUIRE))
+		return false;
+	if (spin_debug_) {
+		unsigned me = this_cpu()->id;
+
+		l->owner = me + 1;
+		l->site = (uintptr_t)__builtin_return_address(0);
+		if (held[me] < HELD_NAMED)
+			held_stack[me][held[me]] = l;
+		held[me]++;
+	}
+	return true;
+}

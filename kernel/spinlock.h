@@ -103,6 +103,8 @@ static inline void spin_unlock_irqrestore(struct spinlock *l, irqflags_t flags)
 	arch_irq_restore(flags);
 }
 
+/* One attempt, never spins: true when the lock is now the caller's. */
+bool spin_trylock(struct spinlock *l);
 bool spin_is_locked(const struct spinlock *l);
 
 /* lockdebug=1: read once at boot (spin_debug_init, from sched_init). */

@@ -49,6 +49,24 @@ unsigned arch_cpus_online(void)
 	return 1;
 }
 
+/* The Malta runs one CPU: there is no other to ring. */
+unsigned arch_cpu_id(void)
+{
+	return 0;
+}
+
+void arch_cpu_relax(void)
+{
+}
+
+int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
+{
+	(void)cpu;
+	(void)fn;
+	(void)arg;
+	return -ENODEV;
+}
+
 int arch_cpu_brief(unsigned cpu, char *buf, size_t len)
 {
 	if (cpu != 0)

@@ -20,9 +20,11 @@
 #include "console/cmd.h"
 #include "cpu.h"
 #include "gdt.h"
+#include "hwperf/hwperf.h"
 #include "layout.h"
 #include "paging.h"
 #include "percpu.h"
+#include "pmu/lapic_pmi.h"
 #include "smp.h"
 #include "proc/sched.h"
 #include "proc/task.h"
@@ -217,6 +219,8 @@ static void ap_entry(uint64_t cpu)
 	syscall_init();
 	__atomic_store_n(&c->stage, SMP_STAGE_TABLES, __ATOMIC_RELEASE);
 	apic_ap_init();
+	/* Its own counters interrupt it too (hwperf keeps them, R19). */
+	lapic_pmi_init_cpu();
 	c->apic_id = apic_id();
 	apic_timer_periodic(timer_count);
 	__atomic_store_n(&c->stage, SMP_STAGE_APIC, __ATOMIC_RELEASE);
@@ -423,10 +427,15 @@ void smp_apic_vector(unsigned vector)
 	switch (vector) {
 	case VEC_APIC_TIMER:
 		c->ticks++;
-		/* An AP's own tick: its accounting and preemption (CPU 0's
-		 * comes from the i8254, with the wall clock). */
-		if (c->id != 0 && !c->is_ap)
+		/* An AP that runs tasks: its accounting, preemption and PMU
+		 * tick, as CPU 0's i8254 tick (which also keeps the wall
+		 * clock).  One still coming up: the PMU counts its tick. */
+		if (c->id != 0 && !c->is_ap) {
+			hwperf_cpu_tick_seen();
 			clock_tick_cpu();
+		} else {
+			hwperf_idle_cpu_tick();
+		}
 		return;
 	case VEC_IPI_CALL:
 		c->ipis++;
@@ -539,6 +548,26 @@ int smp_resched(unsigned cpu)
 }
 
 /* ---- what the portable kernel asks (kernel/arch.h) ----------------------- */
+
+/* One GS-relative load: the software PMU asks at every counted event. */
+unsigned arch_cpu_id(void)
+{
+	unsigned id;
+
+	__asm__ volatile("movl %%gs:%c1, %0" : "=r"(id)
+			 : "i"(offsetof(struct x86_cpu, id)));
+	return id;
+}
+
+int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
+{
+	return post_call(cpu, fn, arg);
+}
+
+void arch_cpu_relax(void)
+{
+	__asm__ volatile("pause");
+}
 
 unsigned arch_cpus_online(void)
 {

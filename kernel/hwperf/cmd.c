@@ -177,13 +177,14 @@ static void print_holder(struct hwperf_task *h, void *arg)
 
 static void print_holders(void)
 {
-	unsigned long f = hwperf_env_lock();
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
 
 	hwperf_env_foreach(print_holder, NULL);
 	if (hwperf_core.mode == HWPERF_SYSTEM)
 		printf("system holder pid=%d cpus=%u\n", hwperf_core.sys_pid,
 		       hwperf_env_ncpus());
-	hwperf_env_unlock(f);
+	hwperf_unlock(cpu, f);
 }
 
 /* The reads checked against the invariants so far (invariant.c). */
@@ -197,6 +198,16 @@ static void print_invariants(void)
 	       inv.violations ? " first=" : "", inv.violations ? inv.first : "");
 }
 
+/* Cross-calls to other CPUs' PMUs so far (xcall.c): run, run from a
+ * waiting CPU's poll rather than its IPI, and given up (ETIMEDOUT). */
+static void print_xcalls(void)
+{
+	printf("xcalls served=%u polled=%u timeouts=%u\n",
+	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.served, __ATOMIC_RELAXED),
+	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.polled, __ATOMIC_RELAXED),
+	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.timeouts, __ATOMIC_RELAXED));
+}
+
 /*
  * What each CPU's PMU holds now, virtual counter -> hardware counter:
  * `events EV...` says the same for the same events in the same order.
@@ -204,7 +215,8 @@ static void print_invariants(void)
 static void print_placed(void)
 {
 	char name[HWPERF_COUNTER_NAME_MAX];
-	unsigned long f = hwperf_env_lock();
+	unsigned me = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(me);
 
 	for (unsigned cpu = 0; cpu < hwperf_env_ncpus(); cpu++) {
 		const struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
@@ -218,7 +230,7 @@ static void print_placed(void)
 			       (unsigned)s->pst.ctl.ctr[k].hw, name);
 		}
 	}
-	hwperf_env_unlock(f);
+	hwperf_unlock(me, f);
 }
 
 static int show_status(void)
@@ -237,6 +249,7 @@ static int show_status(void)
 	print_holders();
 	print_placed();
 	print_invariants();
+	print_xcalls();
 	return 0;
 }
 

@@ -46,7 +46,9 @@ struct hwperf_task *hwperf_env_parent(const struct hwperf_task *t);
 /* The CPU t is running on right now, or -1 when it is not running. */
 int hwperf_env_task_cpu(const struct hwperf_task *t);
 
-unsigned hwperf_env_ncpus(void);        /* 1..HWPERF_MAX_CPUS */
+/* CPUs whose PMU hwperf keeps (every online CPU, whether it runs tasks
+ * or only idles), 1..HWPERF_MAX_CPUS; ids 0..ncpus-1. */
+unsigned hwperf_env_ncpus(void);
 unsigned hwperf_env_this_cpu(void);     /* 0..ncpus-1 */
 
 /* Post sig (1..32) to t; delivery happens on its way back to user mode. */
@@ -78,8 +80,21 @@ void hwperf_env_foreach(void (*fn)(struct hwperf_task *t, void *arg), void *arg)
  * change is applied at that CPU's next tick or switch. */
 void hwperf_env_kick(unsigned cpu);
 
-/* The one hwperf lock: disables interrupts and, on SMP, spins. */
+/*
+ * Interrupt cpu (never the caller's) so that it calls hwperf_xcall_serve
+ * on itself soon, from its interrupt handler; does not wait (xcall.c
+ * waits).  0, -EBUSY (a ring is still pending there: it will serve), or
+ * -ENODEV / -EAGAIN (no such CPU, not online).
+ */
+int hwperf_env_ring(unsigned cpu);
+/* Called in every turn of a wait for another CPU (a PAUSE). */
+void hwperf_env_relax(void);
+
+/* The one hwperf lock: disables interrupts and, on SMP, spins.
+ * trylock makes one attempt: true with the lock held and *flags to give
+ * back to unlock, false with interrupts as they were. */
 unsigned long hwperf_env_lock(void);
+bool hwperf_env_trylock(unsigned long *flags);
 void hwperf_env_unlock(unsigned long flags);
 
 #endif

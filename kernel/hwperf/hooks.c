@@ -10,6 +10,7 @@
  * reader to one tick.  It also applies changes made from other CPUs.
  */
 #include "env.h"
+#include "pmu_kevent.h"
 #include "internal.h"
 
 uint32_t hwperf_hot;
@@ -69,4 +70,32 @@ void hwperf_tick_slow(struct hwperf_task *cur)
 	else if (c->loaded)
 		hwperf_sample(cpu);
 	hwperf_unlock(cpu, f);
+}
+
+/* 32 bits: one load on every machine; readers only ask "did it move". */
+static uint32_t idle_ticks[HWPERF_MAX_CPUS];
+
+uint64_t hwperf_idle_ticks(void)
+{
+	uint64_t sum = 0;
+
+	for (unsigned c = 0; c < HWPERF_MAX_CPUS; c++)
+		sum += __atomic_load_n(&idle_ticks[c], __ATOMIC_RELAXED);
+	return sum;
+}
+
+void hwperf_cpu_tick_seen(void)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+
+	/* Written by its own CPU only; others read it whole (one word). */
+	__atomic_store_n(&idle_ticks[cpu % HWPERF_MAX_CPUS],
+	                 idle_ticks[cpu % HWPERF_MAX_CPUS] + 1, __ATOMIC_RELAXED);
+}
+
+void hwperf_idle_cpu_tick(void)
+{
+	hwperf_cpu_tick_seen();
+	pmu_kernel_event(PMU_KEV_TICKS, PMU_MODE_K, 1, 0);
+	hwperf_tick(NULL);
 }

@@ -40,7 +40,7 @@
 #include "abi.h"
 #include "pmu.h"
 
-#define HWPERF_MAX_CPUS 8
+#define HWPERF_MAX_CPUS 16
 #define HWPERF_REASON_MAX PMU_REASON_MAX
 
 /* User programs name modes with abi.h's bits; they are the driver's. */
@@ -302,6 +302,33 @@ static inline void hwperf_tick(struct hwperf_task *cur)
 	if (!hwperf_hooks_quiet(cur))
 		hwperf_tick_slow(cur);
 }
+
+/* A CPU that runs no task (an x86_64 AP while only CPU 0 schedules):
+ * its timer tick, interrupt context.  Counts the tick for the PMU and
+ * keeps that CPU's counters (SYSTEM blocks) as hwperf_tick does. */
+void hwperf_idle_cpu_tick(void);
+/* A tick of a CPU other than the wall clock's, seen (hwperf_idle_ticks
+ * moves): what the AP tick of a CPU running tasks reports besides its
+ * clock_tick_cpu. */
+void hwperf_cpu_tick_seen(void);
+
+/* On cpu (this CPU), from its ring or from hwperf_lock's wait: run the
+ * call another CPU posted for it, if any (xcall.c), and say whether it did. */
+bool hwperf_xcall_serve(unsigned cpu);
+/* (+) The cost of a cross-call: take the lock, run nothing on cpu and
+ * wait for its answer (cost_smp's ipi_roundtrip).  0, or the
+ * errors of a cross-call (ENODEV, ETIMEDOUT naming cpu). */
+int hwperf_cpu_ping(unsigned cpu, struct hwperf_reason *why);
+/* Timer ticks taken so far by CPUs that run no task, all added: a
+ * measured span with a change here had an AP tick in it. */
+uint64_t hwperf_idle_ticks(void);
+/* Since boot, added to atomically (32 bits: one word on every machine). */
+struct hwperf_xcall_stats {
+	uint32_t served;
+	uint32_t polled;                /* served from hwperf_lock's wait */
+	uint32_t timeouts;
+};
+extern struct hwperf_xcall_stats hwperf_xcall_stats;
 
 /* A new task that did not come from fork (the first task). */
 void hwperf_task_init(struct hwperf_task *t);

@@ -9,6 +9,7 @@
 #ifndef TALLY_HWPERF_INTERNAL_H
 #define TALLY_HWPERF_INTERNAL_H
 
+#include "env.h"
 #include "hwperf.h"
 
 /* Generations start here, so every successful call returns a positive
@@ -57,6 +58,12 @@ struct hwperf_core {
 
 extern struct hwperf_core hwperf_core;
 
+/* xcall.c: run fn on cpu's PMU now, under the caller's lock (held). */
+int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned cpu, void *arg),
+                 void *arg, struct hwperf_reason *why);
+int hwperf_xcall_others(unsigned me, void (*fn)(unsigned cpu, void *arg),
+                        void *arg, unsigned *late, struct hwperf_reason *why);
+
 /* reason.c */
 int hwperf_fail(struct hwperf_reason *why, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -64,8 +71,19 @@ const char *hwperf_errname(int err);
 int hwperf_report(const struct hwperf_task *caller, int rc,
                   const struct hwperf_reason *why);
 
-/* lock.c: the lock plus the per-CPU busy guard */
-unsigned long hwperf_lock(unsigned cpu);
+/* lock.c: the lock plus the per-CPU busy guard.  The uncontended take is
+ * inline: every switch of a counting task takes the lock twice. */
+unsigned long hwperf_lock_contended(unsigned cpu)
+	__attribute__((noinline, cold));
+static inline unsigned long hwperf_lock(unsigned cpu)
+{
+	unsigned long flags;
+
+	if (__builtin_expect(!hwperf_env_trylock(&flags), 0))
+		return hwperf_lock_contended(cpu);
+	hwperf_core.cpu[cpu].busy = true;
+	return flags;
+}
 void hwperf_unlock(unsigned cpu, unsigned long flags);
 
 /* event.c: names, modes and thresholds checked against the PMU (R4) */
@@ -145,7 +163,9 @@ void hwperf_sys_start(const struct hwperf_control *ctl,
                       struct hwperf_task *t, unsigned cpu,
                       struct hwperf_task *cur);
 void hwperf_sys_stop(unsigned cpu);
-int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out);
+int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out,
+                           struct hwperf_reason *why);
+int hwperf_sys_fold_others(unsigned cpu, bool freeze, struct hwperf_reason *why);
 int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
                           struct hwperf_task *cur, struct hwperf_reason *why);
 

@@ -7,10 +7,21 @@
 #include "env.h"
 #include "internal.h"
 
-unsigned long hwperf_lock(unsigned cpu)
+/*
+ * The holder may be waiting for this CPU (xcall.c), which cannot take its
+ * ring while interrupts are masked: serve it meanwhile.  Out of line:
+ * hwperf_lock's fast path (internal.h) is inlined into every caller.
+ */
+unsigned long hwperf_lock_contended(unsigned cpu)
 {
-	unsigned long flags = hwperf_env_lock();
+	unsigned long flags;
 
+	do {
+		if (hwperf_xcall_serve(cpu))
+			__atomic_fetch_add(&hwperf_xcall_stats.polled, 1u,
+			                   __ATOMIC_RELAXED);
+		hwperf_env_relax();
+	} while (!hwperf_env_trylock(&flags));
 	hwperf_core.cpu[cpu].busy = true;
 	return flags;
 }

@@ -21,6 +21,8 @@ const char *hwperf_errname(int err)
 	case EBUSY:  return "EBUSY";
 	case ENODEV: return "ENODEV";
 	case EINVAL: return "EINVAL";
+	case EAGAIN: return "EAGAIN";
+	case ETIMEDOUT: return "ETIMEDOUT";
 	default:     return "E?";
 	}
 }

@@ -22,8 +22,14 @@ struct hwperf_core hwperf_core;
 int hwperf_init(const struct pmu_ops *ops, struct hwperf_reason *why)
 {
 	struct hwperf_core *h = &hwperf_core;
+	static bool core_used;
 
-	memset(h, 0, sizeof(*h));
+	/* The first init finds .bss zero; only a later one (host tests) has
+	 * a used core to clear, and the per-CPU blocks (about 6 KB each at
+	 * HWPERF_MAX_CPUS CPUs) are most of it, so boot skips it all. */
+	if (core_used)
+		memset(h, 0, sizeof(*h));
+	core_used = true;
 	hwperf_hot = 0;
 	hwperf_place_forget_all();
 	if (ops->probe(&h->caps) < 0)
@@ -240,7 +246,7 @@ static int enable_system(struct hwperf_task *caller, struct hwperf_task *t,
 {
 	int err = live_user_counters(why);
 
-	if (err < 0)
+	if (err < 0 || (err = hwperf_sys_fold_others(cpu, true, why)) < 0)
 		return err;
 	hwperf_sys_start(ctl, res, hwperf_env_pid(t), t, cpu, caller);
 	t->flags |= HWPERF_TF_SYSHOLDER;
@@ -336,7 +342,7 @@ static int do_read(struct hwperf_task *caller, int pid,
 	if (ru)
 		hwperf_env_rusage(t, ru);
 	if (holds_system(t))
-		return hwperf_sys_read_locked(cpu, out);
+		return hwperf_sys_read_locked(cpu, out, why);
 	if (t->on_cpu == (int)cpu)
 		hwperf_sample(cpu);
 	hwperf_set_export(&t->set, out);

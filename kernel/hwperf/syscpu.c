@@ -53,7 +53,77 @@ static void cpu_block_reset(struct hwperf_cpu *c,
 	c->sys_epoch = epoch;
 }
 
-/* Take SYSTEM mode: every USER holder loses its counters (R6). */
+/* ---- work sent to each CPU (xcall.c), run there under the caller's lock -- */
+
+/* Fold what cpu's PMU counted so far, whoever's set it is. */
+static void sample_fn(unsigned cpu, void *arg)
+{
+	(void)arg;
+	hwperf_sample(cpu);
+}
+
+/* R5: a USER holder running on cpu stops there with its counts folded
+ * (frozen as of now); a system block is only folded. */
+static void freeze_fn(unsigned cpu, void *arg)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	(void)arg;
+	if (c->loaded && c->loaded != &c->sys)
+		hwperf_unload(cpu);
+	else
+		hwperf_sample(cpu);
+}
+
+/* Bring cpu's PMU in line with the shared state: a lost holder comes off,
+ * the system block goes on.  The task loaded there is the one running. */
+static void sync_fn(unsigned cpu, void *arg)
+{
+	(void)arg;
+	hwperf_cpu_sync(cpu, hwperf_core.cpu[cpu].task);
+}
+
+/* SYSTEM mode ends: cpu's block comes off, its last counts folded. */
+static void stop_fn(unsigned cpu, void *arg)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	(void)arg;
+	if (c->loaded == &c->sys)
+		hwperf_unload(cpu);
+}
+
+/*
+ * Fold every other CPU's live counts, each on its own CPU, before
+ * anything changes (R12; with freeze, R5's "folded first": a USER holder
+ * running there also stops counting).  A CPU that does not answer fails
+ * the whole request with its name and nothing changed: a fold alters no
+ * count, and a holder stopped but not marked lost is loaded again by its
+ * CPU's next hook.
+ */
+int hwperf_sys_fold_others(unsigned cpu, bool freeze, struct hwperf_reason *why)
+{
+	unsigned late = 0;
+
+	return hwperf_xcall_others(cpu, freeze ? freeze_fn : sample_fn, NULL,
+	                           &late, why);
+}
+
+/*
+ * Every other CPU applies a change now.  The change is already made in
+ * the shared state, so a CPU that answered the fold a moment ago but not
+ * this applies it at its next hook instead (its tick, at most one tick
+ * away): the error is not the caller's.
+ */
+static void sync_others(unsigned cpu, void (*fn)(unsigned, void *))
+{
+	for (unsigned c = 0; c < hwperf_env_ncpus(); c++)
+		if (c != cpu && hwperf_xcall(cpu, c, fn, NULL, NULL) < 0)
+			hwperf_env_kick(c);
+}
+
+/* Take SYSTEM mode: every USER holder loses its counters (R6).  The
+ * caller has folded every CPU first (hwperf_sys_fold_others). */
 void hwperf_sys_start(const struct hwperf_control *ctl,
                       const struct hwperf_res *res, int pid,
                       struct hwperf_task *t, unsigned cpu,
@@ -75,7 +145,7 @@ void hwperf_sys_start(const struct hwperf_control *ctl,
 	for (unsigned c = 0; c < hwperf_env_ncpus(); c++)
 		cpu_block_reset(&h->cpu[c], ctl, res, h->sys_epoch);
 	hwperf_cpu_sync(cpu, cur);
-	hwperf_kick_others(cpu);
+	sync_others(cpu, sync_fn);
 }
 
 /* Leave SYSTEM mode, folding every CPU's counts into the global block. */
@@ -85,6 +155,7 @@ void hwperf_sys_stop(unsigned cpu)
 
 	if (h->cpu[cpu].loaded == &h->cpu[cpu].sys)
 		hwperf_unload(cpu);
+	sync_others(cpu, stop_fn);
 	hwperf_sys_fold_all();
 	if (h->sys_task)
 		h->sys_task->flags &= ~HWPERF_TF_SYSHOLDER;
@@ -96,12 +167,19 @@ void hwperf_sys_stop(unsigned cpu)
 	hwperf_kick_others(cpu);
 }
 
-int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out)
+/* R12: every CPU folds its live counts on itself first; one that does
+ * not answer fails the read, naming it. */
+int hwperf_sys_read_locked(unsigned cpu, struct hwperf_counts *out,
+                           struct hwperf_reason *why)
 {
 	struct hwperf_core *h = &hwperf_core;
+	int err;
 
 	if (h->cpu[cpu].loaded == &h->cpu[cpu].sys)
 		hwperf_sample(cpu);
+	if (h->mode == HWPERF_SYSTEM &&
+	    (err = hwperf_sys_fold_others(cpu, false, why)) < 0)
+		return err;
 	hwperf_sys_fold_all();
 	hwperf_inv_check_sys_sum();
 	hwperf_set_export(&h->sys, out);
@@ -160,6 +238,8 @@ static int do_acquire(struct hwperf_task *caller,
 		return err;
 	if (hwperf_core.mode == HWPERF_SYSTEM)
 		return hwperf_busy_system(why);
+	if ((err = hwperf_sys_fold_others(cpu, true, why)) < 0)
+		return err;
 	hwperf_sys_start(ctl, res, caller ? hwperf_env_pid(caller) : -1, NULL,
 	                 cpu, caller);
 	return (int)hwperf_core.sys.gen;
@@ -187,7 +267,7 @@ int hwperf_sys_read(struct hwperf_task *caller, struct hwperf_counts *out,
 	memset(out, 0, sizeof(*out));
 	r = need_pmu(why);
 	if (r == 0)
-		r = hwperf_sys_read_locked(cpu, out);
+		r = hwperf_sys_read_locked(cpu, out, why);
 	hwperf_unlock(cpu, f);
 	return hwperf_report(caller, r, why);
 }
@@ -203,16 +283,19 @@ int hwperf_cpu_read(struct hwperf_task *caller, int cpu,
 	memset(out, 0, sizeof(*out));
 	if (!h->ready)
 		return hwperf_report(caller, need_pmu(why), why);
+	/* R12: 0, not a generation, only for a CPU that does not exist. */
 	if (cpu < 0 || (unsigned)cpu >= hwperf_env_ncpus())
 		return 0;
 	f = hwperf_lock(me);
-	if ((unsigned)cpu == me && h->cpu[me].loaded == &h->cpu[me].sys)
-		hwperf_sample(me);
-	if (h->cpu[cpu].sys_epoch == h->sys_epoch)
+	/* That CPU folds its own live counts, now (an IPI unless it is me). */
+	if (h->cpu[cpu].loaded == &h->cpu[cpu].sys)
+		r = hwperf_xcall(me, (unsigned)cpu, sample_fn, NULL, why);
+	if (r == 0 && h->cpu[cpu].sys_epoch == h->sys_epoch)
 		hwperf_set_export(&h->cpu[cpu].sys, out);
-	r = (int)h->sys.gen;
+	if (r == 0)
+		r = (int)h->sys.gen;
 	hwperf_unlock(me, f);
-	return r;
+	return r < 0 ? hwperf_report(caller, r, why) : r;
 }
 
 int hwperf_sys_get_control(struct hwperf_task *caller,
@@ -249,6 +332,18 @@ int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
 		return err;
 	if (h->cpu[cpu].loaded == &h->cpu[cpu].sys)
 		hwperf_unload(cpu);
+	/* Every CPU takes its block off (folded) on itself before the events
+	 * change under it.  One that does not answer fails the call, named,
+	 * and the blocks already off go back on at once, their counts whole
+	 * and their events unchanged. */
+	unsigned late = 0;
+	if ((err = hwperf_xcall_others(cpu, stop_fn, NULL, &late, why)) < 0) {
+		hwperf_cpu_sync(cpu, cur);
+		for (unsigned c = 0; c < late; c++)
+			if (c != cpu && hwperf_xcall(cpu, c, sync_fn, NULL, NULL) < 0)
+				hwperf_env_kick(c);
+		return err;
+	}
 	hwperf_sys_fold_all();
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		bool same = hwperf_same_event(&h->sys.ctl.ev[i], &ctl->ev[i]);
@@ -262,7 +357,7 @@ int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
 		hwperf_set_install(&h->cpu[c].sys, ctl, res);
 	h->sys.gen++;
 	hwperf_cpu_sync(cpu, cur);
-	hwperf_kick_others(cpu);
+	sync_others(cpu, sync_fn);
 	return (int)h->sys.gen;
 }
 

@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 
+#include "arch.h"
 #include "hwperf/env.h"
 #include "hwperf/hwperf.h"
 #include "proc/sched.h"
@@ -68,14 +69,26 @@ int hwperf_env_task_cpu(const struct hwperf_task *t)
 	return k->state == TASK_RUNNING ? k->cpu : -1;
 }
 
+/* Every online CPU has a PMU to keep, tasks or not. */
 unsigned hwperf_env_ncpus(void)
 {
-	return cpu_count();
+	return arch_cpus_online();
 }
 
 unsigned hwperf_env_this_cpu(void)
 {
-	return this_cpu()->id;
+	return arch_cpu_id();
+}
+
+static void ring_fn(void *arg)
+{
+	(void)arg;
+	hwperf_xcall_serve(arch_cpu_id());
+}
+
+int hwperf_env_ring(unsigned cpu)
+{
+	return arch_cpu_ring(cpu, ring_fn, NULL);
 }
 
 /*
@@ -157,6 +170,23 @@ void hwperf_env_kick(unsigned cpu)
 unsigned long hwperf_env_lock(void)
 {
 	return spin_lock_irqsave(&hwperf_env_lock_);
+}
+
+void hwperf_env_relax(void)
+{
+	arch_cpu_relax();
+}
+
+bool hwperf_env_trylock(unsigned long *flags)
+{
+	irqflags_t f = arch_irq_save();
+
+	if (spin_trylock(&hwperf_env_lock_)) {
+		*flags = f;
+		return true;
+	}
+	arch_irq_restore(f);
+	return false;
 }
 
 void hwperf_env_unlock(unsigned long flags)

@@ -22,7 +22,7 @@ BUDGET_FILE = os.path.join(HERE, "cost_budget.json")
 # tick (6 instructions) at either end of a span between boots, far less.
 BUDGET_SLACK_PERCENT = 2
 
-COST = re.compile(r"^COST: bench: cost: (\S+) per_op=(\d+)\.(\d{3}) unit=(\S+) "
+COST = re.compile(r"^COST: bench: cost(?:_smp)?: (\S+) per_op=(\d+)\.(\d{3}) unit=(\S+) "
                   r"n=(\d+) total=(\d+)$", re.M)
 
 

@@ -15,7 +15,7 @@ HWPERF_UNIT_SRCS := kernel/hwperf/event.c kernel/hwperf/hooks.c \
 	kernel/hwperf/reason.c kernel/pmu/soft/softpmu.c kernel/pmu/core.c \
 	kernel/hwperf/spec.c kernel/hwperf/state.c kernel/hwperf/syscpu.c \
 	kernel/hwperf/vctr.c kernel/hwperf/final.c kernel/hwperf/softcfg.c \
-	kernel/hwperf/invariant.c kernel/hwperf/perfmon.c \
+	kernel/hwperf/invariant.c kernel/hwperf/perfmon.c kernel/hwperf/xcall.c \
 	kernel/events/place.c \
 	tests/unit/doubles/hwperf_fake_env.c tests/unit/doubles/hwperf_fakepmu.c
 
@@ -76,6 +76,7 @@ UNIT_SRCS_kernel/hwperf/test_spec      := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_state     := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_hooks     := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_syscpu    := $(HWPERF_UNIT_SRCS)
+UNIT_SRCS_kernel/hwperf/test_smp       := $(HWPERF_UNIT_SRCS)
 UNIT_SRCS_kernel/hwperf/test_upage     := $(HWPERF_UNIT_SRCS) \
 	kernel/hwperf/upage.c
 

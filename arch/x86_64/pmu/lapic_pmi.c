@@ -71,6 +71,14 @@ int lapic_pmi_init(const struct lapic_regs *r, uint8_t vector)
 	return 0;
 }
 
+int lapic_pmi_init_cpu(void)
+{
+	if (!ready)
+		return -ENODEV;
+	regs->write(LAPIC_REG_LVT_PMC, lvt_value);
+	return 0;
+}
+
 void lapic_pmi_disable(void)
 {
 	if (!regs)

@@ -68,6 +68,11 @@ uint32_t lapic_pmi_lvt(uint8_t vector);
 int lapic_pmi_init(const struct lapic_regs *regs, uint8_t vector);
 /* Mask the entry (no more counter interrupts). */
 void lapic_pmi_disable(void);
+/* An application processor, at bring-up: its own LVT PC gets the entry
+ * CPU 0's lapic_pmi_init() chose (each CPU's APIC has its own; one page
+ * address or MSR serves, the APIC decodes it per CPU).  -ENODEV when CPU 0
+ * has none (no LVT PC, or not yet initialised): the AP then takes no PMI. */
+int lapic_pmi_init_cpu(void);
 /* True once lapic_pmi_init() succeeded: drivers offer i-mode then. */
 bool lapic_pmi_ready(void);
 

@@ -7,14 +7,15 @@
 #include "arch.h"
 #include "bootargs.h"
 #include "soft_regs.h"
-#include "proc/task.h"
 
 BOOTARG(softpmu_counters, "software PMU counters, 1..16 (default 2)");
 BOOTARG(softpmu_width, "software PMU counter width in bits, 8..64 (default 32)");
 
+/* The CPU's own id from the arch (GS on x86_64), not the task layer's
+ * view: an AP that runs no task still counts into its own bank. */
 static unsigned cpu_id(void)
 {
-	return this_cpu()->id;
+	return arch_cpu_id();
 }
 
 static void soft_boot(void)

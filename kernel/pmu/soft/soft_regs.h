@@ -63,7 +63,7 @@ enum softpmu_event {
 	SOFTPMU_NEVENTS
 };
 
-#define SOFTPMU_MAX_CPUS 8
+#define SOFTPMU_MAX_CPUS 16     /* HWPERF_MAX_CPUS */
 #define SOFTPMU_MODES (PMU_MODE_U | PMU_MODE_K | PMU_MODE_X)
 
 /* Register layout of a soft counter's control value (evtsel). */

@@ -3,9 +3,11 @@
  * tests: a table of tasks, CPUs that run one of them each, and counters of
  * the signals and profile hits hwperf asked for.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "hwperf/env.h"
+#include "hwperf/internal.h"
 #include "hwperf_fake_env.h"
 
 #define FAKE_MAX_CPUS HWPERF_MAX_CPUS
@@ -15,6 +17,11 @@ static struct fake_task *running[FAKE_MAX_CPUS];
 static unsigned ncpus = 1;
 unsigned fake_cpu;
 unsigned fake_kicks;
+unsigned fake_rings;
+uint32_t fake_deaf_cpus;
+uint64_t fake_cycles_step;
+int fake_poll_cpu = -1;
+unsigned fake_trylock_fails;
 char fake_log[256];
 unsigned fake_logs;
 uint64_t fake_cycles, fake_idle_cycles, fake_idle_iterations;
@@ -28,6 +35,11 @@ void fake_env_reset(unsigned n)
 {
 	memset(tasks, 0, sizeof(tasks));
 	memset(running, 0, sizeof(running));
+	fake_rings = 0;
+	fake_deaf_cpus = 0;
+	fake_cycles_step = 0;
+	fake_poll_cpu = -1;
+	fake_trylock_fails = 0;
 	ncpus = n;
 	fake_cpu = 0;
 	fake_kicks = 0;
@@ -183,6 +195,7 @@ void hwperf_env_profile_sample(struct hwperf_task *t, unsigned vctr, uintptr_t p
 
 uint64_t hwperf_env_cycles(void)
 {
+	fake_cycles += fake_cycles_step;
 	return fake_cycles;
 }
 
@@ -219,6 +232,56 @@ void hwperf_env_kick(unsigned cpu)
 {
 	(void)cpu;
 	fake_kicks++;
+}
+
+/* A ring either serves at once, as the target CPU would (fake_cpu is that
+ * CPU meanwhile), or, for a CPU named in fake_deaf_cpus, never arrives:
+ * the caller times out (fake_cycles_step moves the clock per reading). */
+int hwperf_env_ring(unsigned cpu)
+{
+	unsigned me = fake_cpu;
+
+	fake_rings++;
+	if (cpu >= ncpus)
+		return -ENODEV;
+	if (fake_deaf_cpus & (1u << cpu))
+		return 0;
+	fake_cpu = cpu;
+	hwperf_xcall_serve(cpu);
+	fake_cpu = me;
+	return 0;
+}
+
+/*
+ * While a caller waits for fake_poll_cpu, that CPU is "waiting for the
+ * lock with interrupts masked": it serves its mailbox from
+ * hwperf_lock_contended, as a real one does (its trylock fails once),
+ * then takes the lock and gives it back.
+ */
+void hwperf_env_relax(void)
+{
+	static bool inside;
+	unsigned me = fake_cpu;
+
+	if (fake_poll_cpu < 0 || inside)
+		return;
+	inside = true;
+	fake_cpu = (unsigned)fake_poll_cpu;
+	fake_trylock_fails = 1;
+	unsigned long f = hwperf_lock_contended(fake_cpu);
+	hwperf_unlock(fake_cpu, f);
+	fake_cpu = me;
+	inside = false;
+}
+
+bool hwperf_env_trylock(unsigned long *flags)
+{
+	*flags = 0;
+	if (fake_trylock_fails) {
+		fake_trylock_fails--;
+		return false;
+	}
+	return true;
 }
 
 unsigned long hwperf_env_lock(void)

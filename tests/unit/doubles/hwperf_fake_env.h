@@ -34,6 +34,16 @@ struct fake_task {
 
 extern unsigned fake_cpu;               /* what hwperf_env_this_cpu says */
 extern unsigned fake_kicks;
+/* hwperf_env_ring calls; CPUs (bit per CPU) whose ring never arrives, so
+ * that an xcall to them times out; cycles added at every clock reading. */
+extern unsigned fake_rings;
+extern uint32_t fake_deaf_cpus;
+extern uint64_t fake_cycles_step;
+/* A CPU (or -1) that, while someone waits for it, is itself waiting for
+ * the lock with interrupts masked: it serves its call from that wait;
+ * and how many trylocks fail before one succeeds. */
+extern int fake_poll_cpu;
+extern unsigned fake_trylock_fails;
 extern char fake_log[256];              /* last hwperf_env_log line */
 extern unsigned fake_logs;
 /* What hwperf_env_cycles and hwperf_env_idle answer (the pctr read). */

@@ -81,6 +81,7 @@ void fakepmu_setup(const struct fakepmu_cfg *c)
 	fakepmu_clock = 0;
 	fakepmu_pc = 0;
 	fakepmu_interrupts = 0;
+	fakepmu_foreign = 0;
 }
 
 static uint64_t mask(void)
@@ -206,6 +207,10 @@ void fakepmu_count(unsigned cpu, uint32_t code, uint32_t mode, uint64_t n)
 	fake_cpu = saved;
 }
 
+/* Registers of one CPU touched while another CPU runs (fake_cpu): a PMU
+ * is only ever its own CPU's (hwperf.h), so every test expects 0. */
+unsigned fakepmu_foreign;
+
 /* ---- ops ------------------------------------------------------------------ */
 
 static int fk_probe(struct pmu_caps *caps)
@@ -307,6 +312,9 @@ static void fk_resume(struct pmu_state *st)
 {
 	struct fk_bank *b = &banks[st->cpu];
 
+	if (st->cpu != fake_cpu)
+		fakepmu_foreign++;
+
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct fk_ctr *h = &b->ctr[c->hw];
@@ -323,6 +331,9 @@ static void fk_resume(struct pmu_state *st)
 static void fk_suspend(struct pmu_state *st)
 {
 	struct fk_bank *b = &banks[st->cpu];
+
+	if (st->cpu != fake_cpu)
+		fakepmu_foreign++;
 
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		struct fk_ctr *h = &b->ctr[st->ctl.ctr[k].hw];

@@ -65,6 +65,8 @@ extern const struct pmu_ops fakepmu_ops;
 extern uint64_t fakepmu_clock;          /* the cycle counter */
 extern uintptr_t fakepmu_pc;            /* PC the interrupt reports */
 extern unsigned fakepmu_interrupts;
+/* Resumes and suspends of a CPU's bank made while fake_cpu was another. */
+extern unsigned fakepmu_foreign;
 
 /* 2 general 32-bit counters, wrap overflow with interrupt, all modes. */
 void fakepmu_default(struct fakepmu_cfg *cfg);

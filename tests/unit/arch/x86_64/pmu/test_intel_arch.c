@@ -753,6 +753,22 @@ static void test_lapic_xapic_page(void **state)
 	lapic_pmi_disable();
 }
 
+/* An AP's LVT PC gets CPU 0's entry; before CPU 0 has one, nothing. */
+static void test_lapic_ap_gets_cpu0_entry(void **state)
+{
+	static uint32_t page[1024];
+
+	(void)state;
+	memset(page, 0, sizeof(page));
+	lapic_pmi_disable();
+	assert_int_equal(lapic_pmi_init_cpu(), -ENODEV);
+	assert_int_equal(lapic_pmi_init(lapic_xapic_regs(page), 0xee), 0);
+	page[0x340 / 4] = LVT_MASKED;           /* the AP's reset value */
+	assert_int_equal(lapic_pmi_init_cpu(), 0);
+	assert_int_equal(page[0x340 / 4], 0xee);
+	lapic_pmi_disable();
+}
+
 /*
  * A PMI with nothing overflowed -- what a self-IPI on the vector is -- is
  * counted and counted spurious, and still unmasks LVT PC and signals EOI;
@@ -890,6 +906,7 @@ int main(void)
 		cmocka_unit_test_setup(test_version1_overflow_by_value, setup),
 		cmocka_unit_test_setup(test_lapic_x2apic, setup),
 		cmocka_unit_test_setup(test_lapic_xapic_page, setup),
+		cmocka_unit_test_setup(test_lapic_ap_gets_cpu0_entry, setup),
 		cmocka_unit_test_setup(test_lapic_spurious_counted, setup),
 		cmocka_unit_test_setup(test_spurious_pmi_clears_global_status, setup),
 		cmocka_unit_test_setup(test_lapic_self_ipi, setup),
