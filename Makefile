@@ -113,7 +113,7 @@ include user/user.mk
 
 KERNEL := $(B)/tally.elf
 
-.PHONY: all kernel iso run test lab-test unit system clean deps soak
+.PHONY: all kernel iso run test test-smp lab-test unit system clean deps soak
 all: kernel
 kernel: $(KERNEL) $(KERNEL_EXTRA)
 
@@ -193,8 +193,14 @@ test: deps
 	$(MAKE) efi
 	$(MAKE) unit-build
 	$(MAKE) witness
-	/usr/bin/python3 -m pytest -p no:cacheprovider tests $(PYTEST_ARGS)
+	/usr/bin/python3 -m pytest -p no:cacheprovider tests -m "not slow_smp" $(PYTEST_ARGS)
 	$(MAKE) lab-test
+
+# The several-CPU selftests and the 4-CPU stress benchmark (tests marked
+# slow_smp): minutes each under -icount, so apart from `make test`.
+test-smp: deps
+	$(MAKE) ARCH=x86_64 kernel
+	/usr/bin/python3 -m pytest -p no:cacheprovider tests/system -m slow_smp $(PYTEST_ARGS)
 
 # The console tests again, through labgrid instead of scripts/qemu-run
 # (tests/system/lab_console.py): LG_ENV names the environment, a board's or

@@ -51,6 +51,8 @@ def pytest_generate_tests(metafunc):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "kernel_only: needs boot arguments, so -kernel targets only")
+    config.addinivalue_line("markers", "slow_smp: minutes of several-CPU selftest or stress: "
+                            "`make test-smp`, not `make test`")
 
 
 def pytest_sessionstart(session):

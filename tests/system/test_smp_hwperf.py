@@ -126,7 +126,7 @@ def test_R4_system_enable_names_task_and_cpu(boot):
     pid = pinned(c, 1, "spin " + LONG_SPIN)
     ok(c.run("hwperf enable %d cycles:u" % pid))
     let_run(c, 0.2)
-    why = err(c.run("hwperf enable 0 cycles:k"), "EBUSY")
+    why = err(c.run("hwperf sys enable cycles:k"), "EBUSY")
     assert "pid %d has USER counters live on cpu 1" % pid in why, why
     c.run("kill -KILL %d" % pid)
 
@@ -219,6 +219,7 @@ def test_cost_smp_rows_exact_and_within_budget(boot):
 STRESS = ["forced", "errors", "backwards", "lost-moved", "pages-leaked", "R1-free-after"]
 
 
+@pytest.mark.slow_smp
 def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
     """64 tasks with counters, a forced takeover at every tick for 10 s.
     Until the scheduler runs tasks on the APs they all run on CPU 0, and
@@ -234,6 +235,7 @@ def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
     assert "spin" not in c.run("ps")
 
 
+@pytest.mark.slow_smp
 def test_stress_benchbreak_fails_every_check(boot):
     c = boot(smp=2, append="cpi=1 benchbreak=stress", icount=True)
     got = verdicts(c.run("bench run stress -n 1", timeout=120), "stress")

@@ -227,6 +227,7 @@ def test_lockdebug_catches_double_take_and_sleep_holding(target, boot):
                     r"on cpu 0, taken at 0x[0-9a-f]+$", line), line
 
 
+@pytest.mark.slow_smp
 @pytest.mark.parametrize("n,icount", [(2, False), (4, True)], ids=["smp2", "smp4-icount"])
 def test_selftest_passes_on_several_cpus(target, n, icount):
     """The one-shot selftest with the APs running tasks (SMP=2 under
