@@ -50,6 +50,8 @@ int arch_cpu_brief(unsigned cpu, char *buf, size_t len);
 /* This CPU's number: 0 is the boot CPU, and ids are those of
  * arch_cpu_brief.  Cheap (one load) and valid from interrupt context. */
 unsigned arch_cpu_id(void);
+/* The most CPUs the kernel runs (per-CPU tables are this long). */
+#define CPU_MAX 16
 /*
  * Interrupt CPU cpu so that it runs fn(arg) in its interrupt handler,
  * with interrupts off, and return at once without waiting (the caller

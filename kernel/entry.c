@@ -18,7 +18,6 @@
 #include "proc/sched.h"
 #include "proc/signal.h"
 #include "spinlock.h"
-#include "syscall.h"
 #include "proc/task.h"
 #include "entry.h"
 #include "mm/uvm.h"
@@ -130,7 +129,7 @@ void trap_exit(bool to_user)
  * a counter in the middle of its read-modify-write would be undone by it,
  * counting the tick's whole period twice.
  */
-static void count_event(enum pmu_kevent kind, const struct trapframe *tf)
+void trap_count_event(enum pmu_kevent kind, const struct trapframe *tf)
 {
 	if (!pmu_kevent_wanted(kind))
 		return;
@@ -138,19 +137,6 @@ static void count_event(enum pmu_kevent kind, const struct trapframe *tf)
 
 	pmu_kevent_slow(kind, PMU_MODE_U, 1, arch_tf_pc(tf));
 	arch_irq_restore(f);
-}
-
-void trap_syscall(struct trapframe *tf)
-{
-	struct task *t = current_task();
-	uintptr_t buf[SYSCALL_ARGS];
-
-	t->acct.syscalls++;
-	count_event(PMU_KEV_SYSCALLS, tf);
-	intptr_t r = syscall_dispatch(arch_tf_syscall_nr(tf),
-				      arch_tf_syscall_args(tf, buf), tf);
-	if (r != SYSCALL_FRAME_REPLACED)
-		arch_tf_set_return(tf, r);
 }
 
 static void report_fault(struct task *t, const char *what, uintptr_t addr,
@@ -167,7 +153,7 @@ int trap_page_fault(struct trapframe *tf, uintptr_t addr, bool write, bool user)
 		return -EFAULT;
 	struct task *t = current_task();
 	t->acct.faults++;
-	count_event(PMU_KEV_FAULTS, tf);
+	trap_count_event(PMU_KEV_FAULTS, tf);
 	/* Page tables and the page allocator's callers: giant's. */
 	giant_lock();
 	if (t->uvm && uvm_fault(t->uvm, addr, write) == 0) {

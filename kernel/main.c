@@ -12,6 +12,7 @@
 #include "hwperf/hwperf.h"
 #include "irq.h"
 #include "mm/page.h"
+#include "proc/proc.h"
 #include "proc/sched.h"
 #include "platform.h"
 #include "version.h"
@@ -48,6 +49,7 @@ void kmain(struct boot_info *bi)
 	printf("memory: %llu MiB reported, %zu pages free\n",
 	       (unsigned long long)(bi->mem_total >> 20), page_free_count());
 	/* From here on this context is the console task (pid 1). */
+	sched_set_lifecycle(proc_release, proc_exit);
 	sched_init();
 
 	clock_init(clock_hz_from_bootargs());

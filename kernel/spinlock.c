@@ -4,7 +4,6 @@
  */
 #include "bootargs.h"
 #include "spinlock.h"
-#include "proc/task.h"
 
 BOOTARG(lockdebug, "lockdebug=1: panic, naming the lock, on a lock taken twice on one "
 	"CPU or held across a switch or sleep");
@@ -28,7 +27,7 @@ bool spin_debug_on(void)
 
 void spin_lock_debug(struct spinlock *l, uintptr_t site)
 {
-	unsigned me = this_cpu()->id;
+	unsigned me = arch_cpu_id();
 
 	if (__atomic_load_n(&l->owner, __ATOMIC_RELAXED) == me + 1)
 		panic("lockdebug: lock %s taken twice on cpu %u: first at %#lx, again at %#lx",
@@ -70,7 +69,7 @@ void spin_unlock_debug(struct spinlock *l)
  * be this CPU's own, which would spin forever; say so instead. */
 void spin_wait(struct spinlock *l)
 {
-	if (cpu_count() == 1)
+	if (arch_cpus_online() == 1)
 		panic("spinlock %s: taken twice on one CPU", l->name);
 	while (__atomic_load_n(&l->locked, __ATOMIC_RELAXED))
 		arch_lock_relax(false);
@@ -81,17 +80,15 @@ bool spin_is_locked(const struct spinlock *l)
 	return __atomic_load_n(&l->locked, __ATOMIC_RELAXED) != 0;
 }
 
-void spin_assert_none_held_slow(const char *what)
+void spin_assert_none_held_slow(const char *what, int pid, const char *name)
 {
-	unsigned me = this_cpu()->id;
+	unsigned me = arch_cpu_id();
 
 	if (held[me]) {
 		unsigned top = held[me] <= HELD_NAMED ? held[me] - 1 : HELD_NAMED - 1;
 		const struct spinlock *l = held_stack[me][top];
-		struct task *t = this_cpu()->current;
 		panic("lockdebug: lock %s held across %s by pid %d (%s) on cpu %u, taken at %#lx",
-		      l->name, what, t ? t->pid : -1, t ? t->name : "?", me,
-		      (unsigned long)l->site);
+		      l->name, what, pid, name ? name : "?", me, (unsigned long)l->site);
 	}
 }
 
@@ -117,26 +114,26 @@ static void giant_take(irqflags_t f)
 			arch_lock_relax(true);
 		arch_irq_save();
 	}
-	giant.owner = this_cpu()->id + 1;
+	giant.owner = arch_cpu_id() + 1;
 }
 
 void giant_lock_slow(void)
 {
 	irqflags_t f = arch_irq_save();
 
-	if (giant_held[this_cpu()->id] == 0) {
+	if (giant_held[arch_cpu_id()] == 0) {
 		/* A CPU takes giant holding no spinlock: giant is first. */
-		spin_assert_none_held("taking giant");
+		spin_assert_none_held("taking giant", -1, NULL);
 		giant_take(f);
 	}
-	giant_held[this_cpu()->id]++;
+	giant_held[arch_cpu_id()]++;
 	arch_irq_restore(f);
 }
 
 void giant_unlock_slow(void)
 {
 	irqflags_t f = arch_irq_save();
-	unsigned me = this_cpu()->id;
+	unsigned me = arch_cpu_id();
 
 	if (giant_held[me] == 0)
 		panic("giant: released on cpu %u, which does not hold it", me);
@@ -149,7 +146,7 @@ void giant_unlock_slow(void)
 
 unsigned giant_release_all_slow(void)
 {
-	unsigned me = this_cpu()->id;
+	unsigned me = arch_cpu_id();
 	unsigned depth = giant_held[me];
 
 	if (depth) {
@@ -164,7 +161,7 @@ void giant_reacquire_slow(unsigned depth)
 {
 	/* In the switch, interrupts off: IPI calls are still answered. */
 	giant_take(arch_irq_save());
-	giant_held[this_cpu()->id] = depth;
+	giant_held[arch_cpu_id()] = depth;
 }
 
 /* One attempt, never spins (a CPU that must keep serving cross-calls while
@@ -174,7 +171,7 @@ bool spin_trylock(struct spinlock *l)
 	if (__atomic_exchange_n(&l->locked, 1u, __ATOMIC_ACQUIRE))
 		return false;
 	if (spin_debug_) {
-		unsigned me = this_cpu()->id;
+		unsigned me = arch_cpu_id();
 
 		l->owner = me + 1;
 		l->site = (uintptr_t)__builtin_return_address(0);

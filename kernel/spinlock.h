@@ -110,13 +110,14 @@ bool spin_is_locked(const struct spinlock *l);
 /* lockdebug=1: read once at boot (spin_debug_init, from sched_init). */
 void spin_debug_init(void);
 bool spin_debug_on(void);
-void spin_assert_none_held_slow(const char *what);
+void spin_assert_none_held_slow(const char *what, int pid, const char *name);
 /* lockdebug: panics naming the lock if this CPU holds any spinlock; what
- * the scheduler calls before every switch and sleep. */
-static inline void spin_assert_none_held(const char *what)
+ * the scheduler calls before every switch and sleep, naming the task
+ * (pid -1: none) since this layer knows no tasks. */
+static inline void spin_assert_none_held(const char *what, int pid, const char *name)
 {
 	if (spin_debug_)
-		spin_assert_none_held_slow(what);
+		spin_assert_none_held_slow(what, pid, name);
 }
 
 /* ---- giant ---------------------------------------------------------------- */

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "arch.h"
+#include "arch_task.h"
+#include "entry.h"
+#include "pmu_kevent.h"
 #include "time/clock.h"
 #include "console/console.h"
 #include "mm/heap.h"
@@ -349,4 +352,19 @@ intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
 	intptr_t r = table[nr](args, tf);
 	giant_unlock();
 	return r;
+}
+
+/* A system call from user mode (arch_task.h): counted, dispatched, and
+ * its result put where the arch's ABI returns it. */
+void trap_syscall(struct trapframe *tf)
+{
+	struct task *t = current_task();
+	uintptr_t buf[SYSCALL_ARGS];
+
+	t->acct.syscalls++;
+	trap_count_event(PMU_KEV_SYSCALLS, tf);
+	intptr_t r = syscall_dispatch(arch_tf_syscall_nr(tf),
+				      arch_tf_syscall_args(tf, buf), tf);
+	if (r != SYSCALL_FRAME_REPLACED)
+		arch_tf_set_return(tf, r);
 }

@@ -15,7 +15,6 @@
 #include "arch_task.h"
 #include "bootargs.h"
 #include "console/cmd.h"
-#include "proc/proc.h"
 #include "machdep.h"
 #include "pmu_kevent.h"
 #include "proc/sched.h"
@@ -56,6 +55,26 @@ static void acct_cut_switch(struct cpu *c, struct task *prev)
 	acct_cut_time(&c->clock, &prev->acct, arch_cycles(), false);
 }
 
+/* lockdebug: this CPU holds no spinlock at a switch or a sleep. */
+static inline void no_lock_held(const char *what)
+{
+	if (spin_debug_) {
+		const struct task *t = this_cpu()->current;
+
+		spin_assert_none_held_slow(what, t ? t->pid : -1, t ? t->name : NULL);
+	}
+}
+
+/* The process layer's part of a task's end (sched_set_lifecycle). */
+static void (*lifecycle_release)(struct task *t);
+static void (*lifecycle_exit)(int status);
+
+void sched_set_lifecycle(void (*release)(struct task *t), void (*exit)(int status))
+{
+	lifecycle_release = release;
+	lifecycle_exit = exit;
+}
+
 /*
  * Runs on the stack of the task switched to, interrupts off.  Only here,
  * once this CPU is off prev's stack, may another CPU run prev or free it
@@ -74,7 +93,7 @@ static void finish_switch(void)
 
 		__atomic_store_n(&prev->on_cpu, false, __ATOMIC_RELEASE);
 		if (reap)
-			proc_release(prev);
+			lifecycle_release(prev);
 	}
 	/* giant is on exactly when several CPUs run tasks. */
 	if (giant_on_) {
@@ -183,7 +202,7 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 {
 	struct task *prev = c->current;
 
-	spin_assert_none_held("a switch");
+	no_lock_held("a switch");
 	if (giant_on_ && prev->pin >= 0 && (unsigned)prev->pin != c->id &&
 	    prev != c->idle && still_ours(c, prev))
 		send_to_pin(prev);
@@ -428,7 +447,7 @@ static void sleeper_insert(struct cpu *c, struct task *t)
 
 int sched_sleep_ticks(uint64_t ticks)
 {
-	spin_assert_none_held("a sleep");
+	no_lock_held("a sleep");
 	irqflags_t f = arch_irq_save();
 	struct cpu *c = this_cpu();
 	struct task *cur = c->current;
@@ -472,7 +491,7 @@ int sched_wait(struct waitq *wq, bool (*done)(void *), void *arg)
 {
 	struct task *cur = current_task();
 
-	spin_assert_none_held("a sleep");
+	no_lock_held("a sleep");
 	for (;;) {
 		irqflags_t f = arch_irq_save();
 		struct cpu *c = this_cpu();
@@ -635,7 +654,8 @@ static void kthread_entry(void *arg)
 	sched_first_run();
 	giant_lock();           /* kernel threads run holding giant */
 	t->kfn(t->karg);
-	proc_exit(WAIT_STATUS_EXITED(0));
+	lifecycle_exit(WAIT_STATUS_EXITED(0));
+	__builtin_unreachable();
 }
 
 struct task *sched_kthread(const char *name, void (*fn)(void *), void *arg,

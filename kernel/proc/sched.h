@@ -28,6 +28,14 @@
 
 /* Make the running context the console task and start the idle task. */
 void sched_init(void);
+/*
+ * The process layer's part of a task's end, set once at boot before any
+ * task runs (kmain: proc_release, proc_exit), so that the scheduler below
+ * it calls up through these and includes nothing of it: release frees a
+ * detached zombie once the switch has left its stack; exit ends a kernel
+ * thread whose function returned (it does not return).
+ */
+void sched_set_lifecycle(void (*release)(struct task *t), void (*exit)(int status));
 bool sched_ready(void);
 
 /* Timer interrupt (clock_tick). */

@@ -36,7 +36,6 @@
 #define KSTACK_CANARY 0x7a11ca9e7a11ca9eull
 #define ROOT_UID 0u
 #define UID_MAX 65535u
-#define CPU_MAX 16
 
 /* ---- wait queues ------------------------------------------------------------ */
 struct waitq {
