@@ -122,6 +122,7 @@ def test_one_cpu_unchanged(quick_console):
 
 
 @pytest.mark.kernel_only
+@pytest.mark.slow_smp
 def test_selftest_passes_with_two_cpus(target):
     """The one-shot selftest under ICOUNT=1 with -smp 2: the APs run
     tasks too and every check still passes."""
