@@ -27,7 +27,11 @@ spawn, end = spawn_pid, kill_and_reap
 
 
 def free_pages(c):
-    return int(re.search(r"pages_free=(\d+)", c.run("mem")).group(1))
+    """Free pages as a leak would lower them (docs/hostile.md): pages the
+    heap carved and keeps, and the kernel tables made once, count as free."""
+    out = c.run("mem")
+    return sum(int(re.search(r"%s=(\d+)" % key, out).group(1))
+               for key in ("pages_free", "heap_pages", "kernel_tables"))
 
 
 def status(c):
@@ -247,7 +251,9 @@ SWEEP = {
     "info": ["", "zz"],
     "irqs": ["", "zz"],
     "kill": ["", "zz", "-ZZ 2", "-9", "99999", "-9 0", "1 2 3"],
+    "lockcheck": ["", "zz", "twice", "sleep", "twice zz"],
     "mem": ["", "zz"],
+    "pin": ["", "zz", "1", "99999 0", "zz 0", "1 zz", "1 99", "1 -1", "1 2 3"],
     "poweroff": ["zz", "999", "1 2", "-1"],
     "prof": ["", "zz", "-e", "-e zz hello", "-n", "-n zz hello", "-n 999 hello"],
     "programs": ["", "zz"],
