@@ -12,7 +12,9 @@
 #include "tools/counted_spawn.h"
 #include "hwperf/spec.h"
 #include "proc/proc.h"
+#include "proc/signal.h"
 #include "proc/task.h"
+#include "time/clock.h"
 #include "uabi.h"
 
 /* Filled by the child's reap hook; benchmarks run one at a time. */
@@ -121,4 +123,27 @@ int bench_exact_slots(const struct bench_prog *out, const char *const *names,
 		}
 	}
 	return 0;
+}
+
+/* The kernel ends its own helpers, whatever uid the console has now
+ * (`as UID bench run rules` may not signal a root task). */
+void bench_end_task(int pid)
+{
+	int status;
+
+	if (pid <= 0)
+		return;
+	irqflags_t f = spin_lock_irqsave(&task_table_lock);
+	struct task *t = task_find(pid);
+	spin_unlock_irqrestore(&task_table_lock, f);
+	if (t)
+		signal_send(t, SIGKILL);
+	proc_waitpid(pid, &status, 0, NULL);
+}
+
+void bench_skip_too_long(struct bench_sample *s, uint64_t n)
+{
+	snprintf(s->skip, sizeof(s->skip),
+		 "no run at n=%llu fits between two ticks at hz=%u (try a smaller -n)",
+		 (unsigned long long)n, clock_hz);
 }

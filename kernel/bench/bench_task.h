@@ -26,6 +26,14 @@ struct bench_argv {
 	int argc;
 };
 
+/* A run at n that no two ticks hold is too long for this tick rate, not
+ * broken: the benchmark's SKIP reason says so (cost, cost_smp). */
+struct bench_sample;
+void bench_skip_too_long(struct bench_sample *s, uint64_t n);
+
+/* SIGKILL task pid (if it still exists) and reap it; pid <= 0: nothing. */
+void bench_end_task(int pid);
+
 /* Split "prog args" (args may be NULL) into a: 0, -E2BIG or -EINVAL. */
 int bench_argv(struct bench_argv *a, const char *prog, const char *args);
 

@@ -315,10 +315,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 	s->value[ROW_BOOT] = n ? boot_kernel_cycles() : 0;
 	s->ops[ROW_BOOT] = n ? 1 : 0;
 	if (err == -EAGAIN) {
-		/* Not broken, just too long for this tick rate: say so. */
-		snprintf(s->skip, sizeof(s->skip),
-			 "no run at n=%llu fits between two ticks at hz=%u (try a smaller -n)",
-			 (unsigned long long)n, clock_hz);
+		bench_skip_too_long(s, n);
 		return 0;
 	}
 	return err;

@@ -29,6 +29,7 @@
 
 #include "arch.h"
 #include "bench.h"
+#include "bench_task.h"
 #include "bootargs.h"
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
@@ -117,9 +118,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 		hwperf_sys_release(NULL, &why);
 	}
 	if (err == -EAGAIN) {
-		snprintf(s->skip, sizeof(s->skip),
-		         "no run at n=%llu fits between two ticks at hz=%u (try a smaller -n)",
-		         (unsigned long long)n, clock_hz);
+		bench_skip_too_long(s, n);
 		return 0;
 	}
 	return err;

@@ -48,6 +48,7 @@
 #include "bench.h"
 #include "tools/counted_spawn.h"
 #include "hwperf/spec.h"
+#include "bench_task.h"
 #include "proc/proc.h"
 #include "proc/signal.h"
 #include "proc/task.h"
@@ -133,21 +134,6 @@ static int spawn_nap(unsigned uid, int pgid)
 	return proc_spawn(&req);
 }
 
-/* The kernel ends its own helpers, whatever uid the console has now
- * (`as UID bench run rules` may not signal a root task). */
-static void end_task(int pid)
-{
-	int status;
-
-	if (pid <= 0)
-		return;
-	irqflags_t f = spin_lock_irqsave(&task_table_lock);
-	struct task *t = task_find(pid);
-	spin_unlock_irqrestore(&task_table_lock, f);
-	if (t)
-		signal_send(t, SIGKILL);
-	proc_waitpid(pid, &status, 0, NULL);
-}
 
 /* ---- scenarios -------------------------------------------------------------- */
 
@@ -301,10 +287,10 @@ static void cast_down(struct cast *c)
 		hwperf_sys_release(NULL, &why);
 	if (c->console_held)
 		hwperf_release(NULL, current_task()->pid, &why);
-	end_task(c->a);
-	end_task(c->b);
-	end_task(c->same);
-	end_task(c->other);
+	bench_end_task(c->a);
+	bench_end_task(c->b);
+	bench_end_task(c->same);
+	bench_end_task(c->other);
 }
 
 static bool pmu_free(struct bench_sample *s)

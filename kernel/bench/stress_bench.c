@@ -33,6 +33,7 @@
 #include "hwperf/hwperf.h"
 #include "hwperf/spec.h"
 #include "mm/page.h"
+#include "bench_task.h"
 #include "proc/proc.h"
 #include "proc/sched.h"
 #include "proc/signal.h"
@@ -58,19 +59,6 @@ static struct holder holders[STRESS_TASKS];
 static struct hwperf_control user_ctl, sys_ctl;
 static struct hwperf_counts counts;
 
-static void end_task(int pid)
-{
-	int status;
-
-	if (pid <= 0)
-		return;
-	irqflags_t f = spin_lock_irqsave(&task_table_lock);
-	struct task *t = task_find(pid);
-	spin_unlock_irqrestore(&task_table_lock, f);
-	if (t)
-		signal_send(t, SIGKILL);
-	proc_waitpid(pid, &status, 0, NULL);
-}
 
 static int spawn_spinner(void)
 {
@@ -179,7 +167,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 	 * what the measured run keeps after it is then a leak. */
 	r = cast_up(s);
 	for (unsigned i = 0; i < STRESS_TASKS; i++)
-		end_task(holders[i].pid);
+		bench_end_task(holders[i].pid);
 	pages0 = page_free_count();
 	if (r == 0)
 		r = cast_up(s);
@@ -189,7 +177,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 		takeover(tick, s);
 	}
 	for (unsigned i = 0; i < STRESS_TASKS; i++)
-		end_task(holders[i].pid);
+		bench_end_task(holders[i].pid);
 	size_t pages1 = page_free_count();
 	s->value[PAGES_LEAKED] = pages0 > pages1 ? pages0 - pages1 : pages1 - pages0;
 	s->value[R1_FREE_AFTER] = (uint64_t)hwperf_mode();
