@@ -182,7 +182,10 @@ run: deps
 
 # ---- tests ------------------------------------------------------------------
 # `make test` builds every target, then one pytest run covers the host unit
-# tests (tests/unit, cmocka) and the QEMU system tests (tests/system).
+# tests (tests/unit, cmocka) and the QEMU system tests (tests/system), on
+# two workers (pytest-xdist): each system-test module stays whole on one
+# worker, in order (tests/system/conftest.py groups them).
+TEST_WORKERS ?= -n 2 --dist loadgroup
 test: deps
 	$(MAKE) ARCH=x86_64 kernel
 	$(MAKE) ARCH=mips ENDIAN=little kernel
@@ -193,7 +196,7 @@ test: deps
 	$(MAKE) efi
 	$(MAKE) unit-build
 	$(MAKE) witness
-	/usr/bin/python3 -m pytest -p no:cacheprovider tests -m "not slow_smp" $(PYTEST_ARGS)
+	/usr/bin/python3 -m pytest -p no:cacheprovider tests -m "not slow_smp" $(TEST_WORKERS) $(PYTEST_ARGS)
 	$(MAKE) lab-test
 
 # The several-CPU selftests and the 4-CPU stress benchmark (tests marked

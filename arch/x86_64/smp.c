@@ -39,7 +39,9 @@
 #define US_PER_S           1000000u
 #define INIT_DELAY_US      10000u       /* after INIT, before the first SIPI */
 #define SIPI_DELAY_US      200u         /* after each SIPI */
-#define AP_ONLINE_WAIT_US  100000u      /* from the SIPIs to "online" */
+/* From the SIPIs to "online": a vCPU thread on a loaded host can be kept
+ * off its core for tens of milliseconds (100 ms was missed, 2 of 5 runs). */
+#define AP_ONLINE_WAIT_US  500000u
 #define CALIBRATE_US       10000u       /* LAPIC timer against the TSC */
 #define AP_STACK_SIZE      16384u
 #define CR4_PCE            (1ull << 8)  /* per task on CPU 0 (ucounters.c) */
@@ -47,6 +49,11 @@
 BOOTARG(smpbreak, "smpbreak=APICID: send that CPU no startup IPI, to prove a CPU that "
 	"does not start is reported and the others go on (x86_64)");
 #define SMPBREAK_NONE      UINT64_MAX
+BOOTARG(smplate, "smplate=CPU: that AP dawdles past the BSP's wait before joining, and "
+	"gets no INIT after: a late AP parks instead of joining a kernel that counted it "
+	"offline (x86_64)");
+/* The CPU number smplate= names (SMPBREAK_NONE: none); read by the APs. */
+static uint64_t ap_late = SMPBREAK_NONE;
 
 /* smp_tramp.asm */
 extern const uint8_t ap_tramp_start[], ap_tramp_end[], ap_tramp_params[];
@@ -201,6 +208,23 @@ static uint32_t stage_of(const struct x86_cpu *c)
 	return __atomic_load_n(&c->stage, __ATOMIC_ACQUIRE);
 }
 
+/*
+ * An AP that the BSP stopped waiting for must never join late: the kernel
+ * already counts it offline, and a CPU that schedules while the others
+ * believe there is one CPU breaks every lock's assumptions.  So each step
+ * forward is a compare-exchange from the step before; when the BSP has
+ * given up (SMP_STAGE_GIVEN_UP) the exchange fails and the AP parks with
+ * interrupts off, touching nothing shared.
+ */
+static void ap_advance(struct x86_cpu *c, uint32_t from, uint32_t to)
+{
+	if (__atomic_compare_exchange_n(&c->stage, &from, to, false,
+	                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
 /* Where an AP lands in 64-bit C, on its own stack; never returns. */
 static void ap_entry(uint64_t cpu) __attribute__((noreturn, used));
 static void ap_entry(uint64_t cpu)
@@ -209,7 +233,7 @@ static void ap_entry(uint64_t cpu)
 
 	/* The kernel's own tables: the identity slot was for the climb only. */
 	write_cr3(arch_virt_to_phys(boot_pml4));
-	__atomic_store_n(&c->stage, SMP_STAGE_ENTRY, __ATOMIC_RELEASE);
+	ap_advance(c, SMP_STAGE_NONE, SMP_STAGE_ENTRY);
 	gdt_init_cpu((unsigned)cpu);
 	idt_load();
 	percpu_init_cpu((unsigned)cpu);
@@ -217,13 +241,17 @@ static void ap_entry(uint64_t cpu)
 	write_cr4(ap_cr4);
 	/* SYSCALL's MSRs are per CPU (EFER came with the trampoline). */
 	syscall_init();
-	__atomic_store_n(&c->stage, SMP_STAGE_TABLES, __ATOMIC_RELEASE);
+	ap_advance(c, SMP_STAGE_ENTRY, SMP_STAGE_TABLES);
 	apic_ap_init();
 	/* Its own counters interrupt it too (hwperf keeps them, R19). */
 	lapic_pmi_init_cpu();
 	c->apic_id = apic_id();
+	ap_advance(c, SMP_STAGE_TABLES, SMP_STAGE_APIC);
+	if (cpu == ap_late)
+		delay_us(2 * AP_ONLINE_WAIT_US);
+	/* The timer only once it is sure to join: a parked AP stays quiet. */
+	ap_advance(c, SMP_STAGE_APIC, SMP_STAGE_JOINING);
 	apic_timer_periodic(timer_count);
-	__atomic_store_n(&c->stage, SMP_STAGE_APIC, __ATOMIC_RELEASE);
 	/* Into the scheduler: this context becomes the CPU's idle task, and
 	 * its traps take the full path (accounting, preemption). */
 	sched_ap_start((unsigned)cpu);
@@ -236,7 +264,7 @@ static const char *stage_why(uint32_t stage)
 {
 	switch (stage) {
 	case SMP_STAGE_NONE:
-		return "no answer to INIT-SIPI-SIPI within 100 ms";
+		return "no answer to INIT-SIPI-SIPI within 500 ms";
 	case SMP_STAGE_ENTRY:
 		return "reached long mode, stuck before its own GDT/IDT";
 	case SMP_STAGE_TABLES:
@@ -280,15 +308,28 @@ static int start_ap(unsigned n, uint32_t apic, bool no_sipi)
 	}
 	uint64_t limit = arch_cycles_hz() * AP_ONLINE_WAIT_US / US_PER_S;
 	uint64_t t0 = rdtsc();
-	while (stage_of(c) != SMP_STAGE_ONLINE && rdtsc() - t0 < limit)
+	while (stage_of(c) < SMP_STAGE_ONLINE && rdtsc() - t0 < limit)
 		__asm__ volatile("pause");
-	if (stage_of(c) == SMP_STAGE_ONLINE)
+	/* Give up on it, unless it is already joining (then it is a few
+	 * hundred instructions from online, and will get there). */
+	uint32_t seen = stage_of(c);
+	while (seen < SMP_STAGE_ONLINE &&
+	       !__atomic_compare_exchange_n(&c->stage, &seen, SMP_STAGE_GIVEN_UP, false,
+	                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		;
+	if (seen == SMP_STAGE_ONLINE || seen == SMP_STAGE_JOINING) {
+		while (stage_of(c) != SMP_STAGE_ONLINE)
+			__asm__ volatile("pause");
 		return 0;
-	c->why_offline = no_sipi ? "no answer within 100 ms (smpbreak: no SIPI sent)" :
-		stage_why(stage_of(c));
+	}
+	c->why_offline = no_sipi ? "no answer within 500 ms (smpbreak: no SIPI sent)" :
+		stage_why(seen);
 	/* Back to wait-for-SIPI, so it cannot wake later on the next AP's
-	 * trampoline parameters. */
-	(void)apic_send_ipi(apic, ICR_INIT | ICR_ASSERT);
+	 * trampoline parameters.  The INIT may not go out (the APIC can keep
+	 * the last IPI pending), so the park above must hold on its own:
+	 * smplate= withholds it to prove that. */
+	if (n != ap_late)
+		(void)apic_send_ipi(apic, ICR_INIT | ICR_ASSERT);
 	return -ETIMEDOUT;
 }
 
@@ -318,6 +359,8 @@ void smp_boot(unsigned hz)
 	const char *why;
 	unsigned left_off = 0;
 	uint64_t brk = bootarg_u64("smpbreak", SMPBREAK_NONE, 0, UINT32_MAX);
+
+	ap_late = bootarg_u64("smplate", SMPBREAK_NONE, 1, CPU_MAX - 1);
 
 	c0->apic_id = bsp;
 	c0->stage = SMP_STAGE_ONLINE;

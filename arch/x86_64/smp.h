@@ -28,6 +28,8 @@
 #define SMP_STAGE_TABLES   2u   /* own GDT, TSS, IDT, GS */
 #define SMP_STAGE_APIC     3u   /* APIC enabled, timer running */
 #define SMP_STAGE_ONLINE   4u   /* idling with interrupts on */
+#define SMP_STAGE_JOINING  5u   /* past the point of no return: joining */
+#define SMP_STAGE_GIVEN_UP 6u   /* the BSP stopped waiting: park, never join */
 
 /* Default wait for an IPI call's answer. */
 #define SMP_CALL_TIMEOUT_US 100000u

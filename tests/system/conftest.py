@@ -55,6 +55,24 @@ def pytest_configure(config):
                             "`make test-smp`, not `make test`")
 
 
+# `make test` runs pytest on two workers (pytest-xdist, --dist loadgroup).
+# A module's tests stay together on one worker, in order, because they
+# share its console; the modules that read the one-shot selftest boots
+# share a group as well, so each such boot still runs once.
+SELFTEST_READERS = {"test_bench", "test_bench_cycles", "test_count_truth",
+                    "test_lava_jobs", "test_boot_efi"}
+
+
+def pytest_collection_modifyitems(config, items):
+    here = os.path.dirname(os.path.abspath(__file__))
+    for item in items:
+        if os.path.dirname(str(item.fspath)) != here:
+            continue
+        module = item.module.__name__
+        group = "selftest" if module in SELFTEST_READERS else module
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 def pytest_sessionstart(session):
     if _lab_env(session.config) is not None:
         tally_console.private_boots_refused = (

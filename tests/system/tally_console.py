@@ -34,11 +34,12 @@ KERNEL_TARGETS = ["x86_64", "mips", "mipsbe"]
 # Boots that only their own module makes (test_boot_efi.py adds them):
 # never parametrized into every test.  Extra keys: usb, image (from ROOT).
 EXTRA_TARGETS = {}
-# A -kernel target booted with several CPUs (issue 13).  Only modules that
-# name it in SMP_TARGETS run there (conftest.py): the console and task
-# tests, not every module, to keep `make test`'s time in bounds.
+# -kernel targets booted with several CPUs (issue 13).  Only modules that
+# name them in SMP_TARGETS run there (conftest.py): the console, task and
+# hwperf tests, not every module, to keep `make test`'s time in bounds.
 SMP_VARIANTS = {
     "x86_64-smp2": dict(arch="x86_64", boot="kernel", smp=2),
+    "x86_64-smp4": dict(arch="x86_64", boot="kernel", smp=4),
 }
 
 

@@ -4,7 +4,7 @@ import re
 
 from tally_console import PROMPT
 # Also with two CPUs: tasks then run on both (test_smp_sched.py).
-SMP_TARGETS = ["x86_64-smp2"]
+SMP_TARGETS = ["x86_64-smp2", "x86_64-smp4"]
 
 LINE_MAX = 512
 

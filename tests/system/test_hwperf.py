@@ -15,6 +15,9 @@ import pytest
 from tally_console import ROOT
 
 pytestmark = pytest.mark.kernel_only
+# ... and with two and four CPUs (issue 13): the rules hold on CPU 0
+# whatever the others do.
+SMP_TARGETS = ["x86_64-smp2", "x86_64-smp4"]
 
 OK = re.compile(r"^ok (?:gen=(\d+)|0)$")
 ERR = re.compile(r"^err (E[A-Z]+): (.+)$")
@@ -87,17 +90,27 @@ def test_R2_R4_R7_enable_returns_positive_generation(boot):
     c.run("kill -KILL %d" % pid)
 
 
+def beside_console(target):
+    """spawn options that run a task on the console's CPU.  A read of a task
+    running on another CPU sees its counts as of that CPU's last fold (its
+    last tick or counter wrap) and its user time as of its last kernel
+    entry, each up to a tick old and not the same instant (docs/hwperf.md,
+    Several CPUs); on the console's CPU the task is between two time
+    slices whenever the console reads, so both are exact together."""
+    return ("--cpu", "0") if "smp" in target else ()
+
+
 def read_cycles_and_utime(c, pid, name="cycles:u"):
     out = c.run("hwperf read -r %d" % pid)
     return counters(out)[name][0], int(re.search(r"utime_cycles=(\d+)", out).group(1))
 
 
-def test_R2_R14_cycles_u_equals_user_time_exactly(boot):
+def test_R2_R14_cycles_u_equals_user_time_exactly(target, boot):
     """R2: counted only while the task runs; R14: folded exactly.  The task
     may run before `enable` lands (the console waits for input between
     lines), so compare what both clocks gained between two reads."""
     c = boot()
-    pid = spawn(c, "spin " + LONG_SPIN)
+    pid = spawn(c, "spin " + LONG_SPIN, *beside_console(target))
     ok(c.run("hwperf enable %d cycles:u" % pid))
     let_run(c, 0.2)
     n0, u0 = read_cycles_and_utime(c, pid)
@@ -108,10 +121,10 @@ def test_R2_R14_cycles_u_equals_user_time_exactly(boot):
 
 
 @pytest.mark.parametrize("width", [16, 8])
-def test_R14_narrow_counter_exact_over_1000_wraps(boot, width):
+def test_R14_narrow_counter_exact_over_1000_wraps(target, boot, width):
     c = boot(append="softpmu_width=%d" % width)
     assert "counters x %d bits" % width in c.boot_log.decode("latin-1")
-    pid = spawn(c, "spin " + LONG_SPIN)
+    pid = spawn(c, "spin " + LONG_SPIN, *beside_console(target))
     ok(c.run("hwperf enable %d cycles:u" % pid))
     let_run(c, 0.1)
     n0, u0 = read_cycles_and_utime(c, pid)
