@@ -33,6 +33,9 @@ void panic(const char *fmt, ...)
 	if (panicking++) {      /* a fault while panicking: stop quietly */
 		arch_halt();
 	}
+	/* The whole report in one piece; let go before stopping, so the
+	 * other CPUs' output goes on (console.h). */
+	unsigned long out = console_out_lock();
 	console_write("\npanic: ");
 	va_start(ap, fmt);
 	vcbprintf(put_cb, NULL, fmt, ap);
@@ -48,6 +51,8 @@ void panic(const char *fmt, ...)
 	if (what && strcmp(what, "reboot") == 0)
 		arch_reboot();
 	printf("panic: system halted\n");
+	console_out_unlock(out);
+	arch_irq_save();
 	arch_halt();
 }
 

@@ -34,7 +34,7 @@
  *   giant -> hwperf (kernel/hwperf/lock.c, through hwperf_env_lock)
  *         -> task_table -> a wait queue's lock -> cpu[i].lock (run queue,
  *            sleepers; two at once only in ascending CPU id)
- *         -> heap -> page -> console output
+ *         -> heap -> page -> console output (console_out_lock, console.h)
  * The scheduler calls hwperf's switch and tick hooks holding no lock of
  * its own.
  */

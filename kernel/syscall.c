@@ -42,11 +42,11 @@ static intptr_t sys_exit(const syscall_arg_t *a, struct trapframe *tf)
 
 static void console_chunk(const char *buf, size_t n)
 {
-	/* Interrupts masked: one chunk is never interleaved with others. */
-	irqflags_t f = arch_irq_save();
+	/* One chunk is never interleaved with other output, any CPU's. */
+	unsigned long f = console_out_lock();
 	for (size_t i = 0; i < n; i++)
 		console_putc(buf[i]);
-	arch_irq_restore(f);
+	console_out_unlock(f);
 }
 
 static intptr_t sys_write(const syscall_arg_t *a, struct trapframe *tf)

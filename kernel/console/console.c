@@ -82,15 +82,58 @@ void console_init(void)
 	platform_console_init();
 }
 
+/* The output lock (console.h): the CPU holding it + 1 (0: free), and how
+ * many times that CPU took it. */
+static unsigned out_owner;
+static unsigned out_depth;
+/* About a second of pause loops on QEMU: a line takes microseconds. */
+#define OUT_SPIN_MAX (1u << 26)
+
+unsigned long console_out_lock(void)
+{
+	irqflags_t f = arch_irq_save();
+	unsigned me = arch_cpu_id() + 1, free_ = 0;
+
+	if (__atomic_load_n(&out_owner, __ATOMIC_RELAXED) == me) {
+		out_depth++;
+		return f;
+	}
+	for (unsigned spins = 0;
+	     !__atomic_compare_exchange_n(&out_owner, &free_, me, false,
+	                                  __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+	     free_ = 0) {
+		if (++spins == OUT_SPIN_MAX) {
+			__atomic_store_n(&out_owner, me, __ATOMIC_RELAXED);
+			break;
+		}
+		arch_cpu_relax();
+	}
+	out_depth = 1;
+	return f;
+}
+
+void console_out_unlock(unsigned long flags)
+{
+	if (--out_depth == 0)
+		__atomic_store_n(&out_owner, 0, __ATOMIC_RELEASE);
+	arch_irq_restore(flags);
+}
+
 void console_putc(char c)
 {
+	irqflags_t f = console_out_lock();
+
 	platform_console_putc(c);
+	console_out_unlock(f);
 }
 
 void console_write(const char *s)
 {
+	irqflags_t f = console_out_lock();
+
 	while (*s)
 		platform_console_putc(*s++);
+	console_out_unlock(f);
 }
 
 static void put_cb(char c, void *arg)
@@ -104,9 +147,9 @@ int printf(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	irqflags_t f = arch_irq_save();   /* keep lines from interleaving */
+	irqflags_t f = console_out_lock();   /* keep lines from interleaving */
 	int n = vcbprintf(put_cb, NULL, fmt, ap);
-	arch_irq_restore(f);
+	console_out_unlock(f);
 	va_end(ap);
 	return n;
 }
@@ -130,9 +173,12 @@ int console_getc(void)
 
 static void echo_cb(const char *s, size_t n, void *arg)
 {
+	irqflags_t f = console_out_lock();
+
 	(void)arg;
 	while (n--)
 		platform_console_putc(*s++);
+	console_out_unlock(f);
 }
 
 static void run_line(char *line)

@@ -10,6 +10,16 @@
 void console_init(void);
 void console_putc(char c);
 void console_write(const char *s);
+/*
+ * What one call prints stays together when several CPUs print: printf,
+ * console_write and a task's write() chunk each hold the console's output
+ * for their whole text (interrupts masked on this CPU; the innermost lock,
+ * kernel/spinlock.h).  A CPU may take it again inside (a panic in the
+ * middle of a line); a holder that keeps it past OUT_SPIN_MAX waits is
+ * taken over, so a CPU that died printing silences no other.
+ */
+unsigned long console_out_lock(void);
+void console_out_unlock(unsigned long flags);
 /* Blocking read of one byte (idles the CPU while waiting). */
 int console_getc(void);
 /*
