@@ -62,14 +62,6 @@ uint32_t trap_current_mode(void)
 	return sched_ready() ? this_cpu()->trap_mode : PMU_MODE_K;
 }
 
-/*
- * The user interval is closed here, not at the exit that opened it: the
- * exit's own stamp is taken by the arch's last instructions before user
- * mode (arch_user_span), after everything in C has run.  So the kernel
- * time up to that stamp is cut first, then the user time up to this
- * entry's stamp, and the software PMU splits its cycles at the same two
- * values, so cycles:u of a task equals its user time to the cycle.
- */
 /* One cut: accounting and the software PMU split at the same two stamps,
  * so cycles:u equals user time to the cycle. */
 static inline void cut_span(struct cpu *c, uint64_t left, uint64_t back)
@@ -104,6 +96,14 @@ static inline void enter_from_user(struct cpu *c)
 		cut_span(c, left, back);
 }
 
+/*
+ * The user interval is closed here, not at the exit that opened it: the
+ * exit's own stamp is taken by the arch's last instructions before user
+ * mode (arch_user_span), after everything in C has run.  So the kernel
+ * time up to that stamp is cut first, then the user time up to this
+ * entry's stamp, and the software PMU splits its cycles at the same two
+ * values, so cycles:u of a task equals its user time to the cycle.
+ */
 void trap_enter(bool from_user)
 {
 	if (!sched_ready())
@@ -122,11 +122,6 @@ void trap_enter(bool from_user)
 	pmu_mode_switch(PMU_MODE_K, now, 0);
 }
 
-/*
- * Back to user mode: nothing is cut here (see trap_enter).  The read
- * page is filled now and its cycle start is the exit stamp itself, so a
- * read in user mode agrees with the next system call's to the cycle.
- */
 /* Out of line: few tasks map the read page, and inlined it would make
  * every return save the registers it needs. */
 static __attribute__((noinline)) void exit_upage(struct task *t)
@@ -141,6 +136,11 @@ static inline void exit_to_user(struct task *t)
 		exit_upage(t);
 }
 
+/*
+ * Back to user mode: nothing is cut here (see trap_enter).  The read
+ * page is filled now and its cycle start is the exit stamp itself, so a
+ * read in user mode agrees with the next system call's to the cycle.
+ */
 void trap_exit(bool to_user)
 {
 	if (!sched_ready())

@@ -70,10 +70,10 @@ _Static_assert(ARCH_USER_TOP < CANONICAL_LOW_END, "a SYSCALL's RCX is canonical"
 /*
  * Returns: leave by SYSRET (syscall_entry.asm restores rax and the
  * argument registers from the frame; C kept the others).  A frame that
- * return work or sigreturn may have rewritten leaves here instead, by
- * IRETQ with every register from the frame, or by SYSRET through
- * trap_return when it still fits.  Interrupts are off on entry (SFMASK)
- * and on the way out.
+ * sigreturn replaced, or that return work (a signal delivered) left
+ * unfit for SYSRET, leaves from here instead by IRETQ with every
+ * register from the frame.  Interrupts are off on entry (SFMASK) and on
+ * the way out.
  */
 void syscall_from_user(struct trapframe *tf)
 {
