@@ -57,8 +57,8 @@ uintptr_t arch_tf_ra(const struct trapframe *tf);
 unsigned arch_tf_syscall_nr(const struct trapframe *tf);
 /*
  * Where the call's six arguments are: in the frame itself when the ABI's
- * argument registers lie there in order (MIPS: a0..a3, t0, t1), else
- * copied into buf (x86-64's rdi, rsi, rdx, r10, r8, r9 do not).  Valid
+ * argument registers lie there in order (MIPS: a0..a3, t0, t1; x86-64's
+ * frame keeps rdi, rsi, rdx, r10, r8, r9 so), else copied into buf.  Valid
  * until the frame changes; a handler that replaces the frame reads its
  * arguments first.
  */
@@ -116,8 +116,18 @@ void arch_vm_activate(struct arch_vm *vm);
  * trap_return_check, then trap_exit(true). */
 void trap_enter(bool from_user);
 void trap_exit(bool to_user);
-/* A system call from user mode. */
-void trap_syscall(struct trapframe *tf);
+/*
+ * The same for a system call, the arch's fast way: trap_syscall_enter is
+ * trap_enter(true); trap_syscall_exit, with interrupts off, is
+ * trap_return_check then trap_exit(true), and says whether return work
+ * (preemption, a signal) ran, which may have changed the frame.
+ */
+void trap_syscall_enter(void);
+bool trap_syscall_exit(struct trapframe *tf);
+/* A system call from user mode.  True when the call replaced the frame
+ * (sigreturn): no return value was written, and every register of the
+ * frame must go back as it now is. */
+bool trap_syscall(struct trapframe *tf);
 /*
  * A page fault at addr.  Returns 0 if the kernel mapped the page (demand
  * paging: retry the instruction); otherwise, for a user fault, the task

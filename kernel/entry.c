@@ -62,6 +62,40 @@ uint32_t trap_current_mode(void)
 	return sched_ready() ? this_cpu()->trap_mode : PMU_MODE_K;
 }
 
+/* One cut: accounting and the software PMU split at the same two stamps,
+ * so cycles:u equals user time to the cycle. */
+static inline void cut_span(struct cpu *c, uint64_t left, uint64_t back)
+{
+	cut_tlb(c, c->current);
+	acct_cut_span(&c->clock, &c->current->acct, left, back);
+}
+
+/*
+ * The software PMU first: an interrupt its counters raise (and the TLB
+ * refill events cut_tlb reports may raise one) folds the cycles owed
+ * since the bank's last switch in the bank's mode, which must already be
+ * K from `back`.  Out of line, so that the common entry keeps no stamp
+ * across a call.
+ */
+static __attribute__((noinline)) void cut_span_cycles(struct cpu *c, uint64_t left,
+						       uint64_t back)
+{
+	pmu_user_span_slow(left, back, user_pc(c->current));
+	cut_span(c, left, back);
+}
+
+static inline void enter_from_user(struct cpu *c)
+{
+	uint64_t left, back;
+
+	arch_user_span(c->clock.stamp, &left, &back);
+	c->trap_mode = PMU_MODE_U;
+	if (pmu_kevent_wanted(PMU_KEV_CYCLES))     /* the pc only then */
+		cut_span_cycles(c, left, back);
+	else
+		cut_span(c, left, back);
+}
+
 /*
  * The user interval is closed here, not at the exit that opened it: the
  * exit's own stamp is taken by the arch's last instructions before user
@@ -77,20 +111,7 @@ void trap_enter(bool from_user)
 	struct cpu *c = this_cpu();
 
 	if (from_user) {
-		uint64_t left, back;
-
-		arch_user_span(c->clock.stamp, &left, &back);
-		c->trap_mode = PMU_MODE_U;
-		/* The software PMU first: an interrupt its counters raise (and
-		 * the TLB refill events cut() reports may raise one) folds
-		 * the cycles owed since the bank's last switch in the bank's
-		 * mode, which must already be K from `back`. */
-		if (pmu_kevent_wanted(PMU_KEV_CYCLES))     /* the pc only then */
-			pmu_user_span_slow(left, back, user_pc(c->current));
-		/* One cut: accounting and the software PMU split at the same
-		 * two stamps, so cycles:u equals user time to the cycle. */
-		cut_tlb(c, c->current);
-		acct_cut_span(&c->clock, &c->current->acct, left, back);
+		enter_from_user(c);
 		return;
 	}
 	uint64_t now = arch_cycles();
@@ -99,6 +120,20 @@ void trap_enter(bool from_user)
 	cut_tlb(c, c->current);
 	acct_cut_time(&c->clock, &c->current->acct, now, false);
 	pmu_mode_switch(PMU_MODE_K, now, 0);
+}
+
+/* Out of line: few tasks map the read page, and inlined it would make
+ * every return save the registers it needs. */
+static __attribute__((noinline)) void exit_upage(struct task *t)
+{
+	hwperf_upage_fill(&t->hw);
+	arch_user_stamp_to(hwperf_upage_publish(&t->hw, arch_cycles()));
+}
+
+static inline void exit_to_user(struct task *t)
+{
+	if (hwperf_upage_mapped(&t->hw))
+		exit_upage(t);
 }
 
 /*
@@ -116,11 +151,7 @@ void trap_exit(bool to_user)
 		sched_preempt();
 		return;
 	}
-	struct task *t = current_task();
-	if (hwperf_upage_mapped(&t->hw)) {
-		hwperf_upage_fill(&t->hw);
-		arch_user_stamp_to(hwperf_upage_publish(&t->hw, arch_cycles()));
-	}
+	exit_to_user(current_task());
 }
 
 /*
@@ -202,6 +233,32 @@ void trap_return_check(struct trapframe *tf)
 	/* Almost every return has neither to do: two loads and a branch. */
 	if (c->need_resched || t->sig.pending)
 		return_work(tf, t);
+}
+
+/*
+ * A system call's entry and exit (arch_task.h): trap_enter(true) and
+ * trap_return_check + trap_exit(true) without the tests a system call
+ * never needs (only tasks, which exist once the scheduler runs, make
+ * system calls).
+ */
+void trap_syscall_enter(void)
+{
+	enter_from_user(this_cpu());
+}
+
+bool trap_syscall_exit(struct trapframe *tf)
+{
+	struct cpu *c = this_cpu();
+	struct task *t = c->current;
+
+	if (c->need_resched || t->sig.pending) {
+		return_work(tf, t);
+		/* Preemption may have moved the task to another CPU. */
+		exit_to_user(current_task());
+		return true;
+	}
+	exit_to_user(t);
+	return false;
 }
 
 void trap_enter_user(struct trapframe *tf)

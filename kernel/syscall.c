@@ -310,53 +310,79 @@ static intptr_t sys_getrusage(const syscall_arg_t *a, struct trapframe *tf)
 	return copy_to_user(t->uvm, a[1], &ru, sizeof(ru));
 }
 
-static const syscall_fn table[SYS_COUNT] = {
-	[SYS_exit] = sys_exit,
-	[SYS_write] = sys_write,
-	[SYS_getpid] = sys_getpid,
-	[SYS_getppid] = sys_getppid,
-	[SYS_getuid] = sys_getuid,
-	[SYS_setuid] = sys_setuid,
-	[SYS_getpgid] = sys_getpgid,
-	[SYS_setpgid] = sys_setpgid,
-	[SYS_fork] = sys_fork,
-	[SYS_waitpid] = sys_waitpid,
-	[SYS_yield] = sys_yield,
-	[SYS_sleep] = sys_sleep,
-	[SYS_kill] = sys_kill,
-	[SYS_signal] = sys_signal,
-	[SYS_sigreturn] = sys_sigreturn,
-	[SYS_spawn] = sys_spawn,
-	[SYS_brk] = sys_brk,
-	[SYS_getrusage] = sys_getrusage,
-	[SYS_hwperf] = sys_hwperf,
-};
-
 /*
  * Calls that read only the caller's own fields (ppid is one aligned int,
  * task.h) or touch only run queues take no giant: the benchmarks' null
- * system call (getppid) costs no lock on any number of CPUs.
+ * system call (getppid) costs no lock on any number of CPUs.  Every other
+ * handler runs inside giant through a wrapper of its own, so the table
+ * says everything and dispatch is one bounds test and one indirect call.
  */
-#define SYSCALLS_LOCKLESS ((1u << SYS_getpid) | (1u << SYS_getppid) | \
-			   (1u << SYS_getuid) | (1u << SYS_yield))
-_Static_assert(SYS_COUNT <= 32, "SYSCALLS_LOCKLESS is a 32-bit mask");
+#define UNDER_GIANT(fn)								\
+	static intptr_t fn##_giant(const syscall_arg_t *a, struct trapframe *tf) \
+	{									\
+		giant_lock();							\
+		intptr_t r = fn(a, tf);						\
+		giant_unlock();							\
+		return r;							\
+	}
+UNDER_GIANT(sys_exit)
+UNDER_GIANT(sys_write)
+UNDER_GIANT(sys_setuid)
+UNDER_GIANT(sys_getpgid)
+UNDER_GIANT(sys_setpgid)
+UNDER_GIANT(sys_fork)
+UNDER_GIANT(sys_waitpid)
+UNDER_GIANT(sys_sleep)
+UNDER_GIANT(sys_kill)
+UNDER_GIANT(sys_signal)
+UNDER_GIANT(sys_sigreturn)
+UNDER_GIANT(sys_spawn)
+UNDER_GIANT(sys_brk)
+UNDER_GIANT(sys_getrusage)
+UNDER_GIANT(sys_hwperf)
+
+/* Every number below SYS_COUNT has a handler (syscall_table_complete). */
+static const syscall_fn table[SYS_COUNT] = {
+	[SYS_exit] = sys_exit_giant,
+	[SYS_write] = sys_write_giant,
+	[SYS_getpid] = sys_getpid,
+	[SYS_getppid] = sys_getppid,
+	[SYS_getuid] = sys_getuid,
+	[SYS_setuid] = sys_setuid_giant,
+	[SYS_getpgid] = sys_getpgid_giant,
+	[SYS_setpgid] = sys_setpgid_giant,
+	[SYS_fork] = sys_fork_giant,
+	[SYS_waitpid] = sys_waitpid_giant,
+	[SYS_yield] = sys_yield,
+	[SYS_sleep] = sys_sleep_giant,
+	[SYS_kill] = sys_kill_giant,
+	[SYS_signal] = sys_signal_giant,
+	[SYS_sigreturn] = sys_sigreturn_giant,
+	[SYS_spawn] = sys_spawn_giant,
+	[SYS_brk] = sys_brk_giant,
+	[SYS_getrusage] = sys_getrusage_giant,
+	[SYS_hwperf] = sys_hwperf_giant,
+};
+
+bool syscall_table_complete(void)
+{
+	for (unsigned nr = 0; nr < SYS_COUNT; nr++)
+		if (!table[nr])
+			return false;
+	return true;
+}
 
 intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf)
 {
-	if (nr >= SYS_COUNT || !table[nr])
+	if (nr >= SYS_COUNT)
 		return -ENOSYS;
-	if (SYSCALLS_LOCKLESS & (1u << nr))
-		return table[nr](args, tf);
-	giant_lock();
-	intptr_t r = table[nr](args, tf);
-	giant_unlock();
-	return r;
+	return table[nr](args, tf);
 }
 
 /* A system call from user mode (arch_task.h): counted, dispatched, and
  * its result put where the arch's ABI returns it. */
-void trap_syscall(struct trapframe *tf)
+bool trap_syscall(struct trapframe *tf)
 {
 	struct task *t = current_task();
 	uintptr_t buf[SYSCALL_ARGS];
@@ -365,6 +391,8 @@ void trap_syscall(struct trapframe *tf)
 	trap_count_event(PMU_KEV_SYSCALLS, tf);
 	intptr_t r = syscall_dispatch(arch_tf_syscall_nr(tf),
 				      arch_tf_syscall_args(tf, buf), tf);
-	if (r != SYSCALL_FRAME_REPLACED)
-		arch_tf_set_return(tf, r);
+	if (r == SYSCALL_FRAME_REPLACED)
+		return true;
+	arch_tf_set_return(tf, r);
+	return false;
 }

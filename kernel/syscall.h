@@ -4,6 +4,7 @@
 #ifndef TALLY_SYSCALL_H
 #define TALLY_SYSCALL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch_task.h"
@@ -20,5 +21,8 @@ struct trapframe;
  * unknown number. */
 intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf);
+/* Every number below SYS_COUNT has a handler (dispatch tests no NULL);
+ * x86_64's syscall_init checks it at every boot. */
+bool syscall_table_complete(void);
 
 #endif

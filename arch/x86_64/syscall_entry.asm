@@ -2,31 +2,49 @@
 ;
 ; SYSCALL leaves the user's RSP and GS base in place, puts the return
 ; RIP in RCX and RFLAGS in R11, and clears the RFLAGS bits of SFMASK (IF
-; among them, so nothing interrupts this stub).  The stub switches to the
-; task's kernel stack and builds the same struct trapframe an interrupt
-; from ring 3 would (arch/x86_64/trapframe.h), at the same place: the
-; top of the kernel stack.  syscall_from_user (syscall_entry.c) does the
-; rest and says how to go back: SYSRET, which reloads RIP from RCX and
-; RFLAGS from R11, only when the frame still has them there and RIP is
-; canonical; otherwise (a signal handler, sigreturn, exec) IRETQ through
-; trap_return.
+; among them, so nothing interrupts this stub).  The stub stamps the
+; entry (percpu.inc), switches to the task's kernel stack and builds the
+; same struct trapframe an interrupt from ring 3 would
+; (arch/x86_64/trapframe.h), at the same place: the top of the kernel
+; stack, every register in it (fork copies it, signals save it, profiles
+; read RBP).  syscall_from_user (syscall_entry.c) does the rest.
+;
+; When it returns, SYSRET: nothing rewrote the frame, or the frame still
+; fits SYSRET and its callee-saved registers are unchanged; the C code kept
+; RBX, RBP and R12-R15 (the C ABI's callee-saved registers) and the frame
+; still holds the rest as they came, so only RAX (the result) and the
+; argument registers RDI, RSI, RDX, R10, R8, R9 are reloaded, and RCX and
+; R11 take the return RIP and RFLAGS as SYSCALL left them; RCX is
+; canonical (syscall_entry.c).  Otherwise (a signal delivered, sigreturn)
+; it leaves by IRETQ itself (arch_return_to_user, trapentry.asm), every
+; register from the frame.
 
 USER_CS            equ 0x28 | 3     ; gdt.h GDT_USER_CS | RING_USER
 USER_SS            equ 0x20 | 3     ; gdt.h GDT_USER_DS | RING_USER
 TRAP_SYSCALL       equ 0x100        ; trap.h: a vector no gate has
-FRAME_RSP          equ 5 * 8        ; from the vector slot: vector error rip cs rflags rsp
+; struct trapframe (trapframe.h asserts these)
+TF_RAX             equ 0 * 8
+TF_RDI             equ 1 * 8
+TF_RSI             equ 2 * 8
+TF_RDX             equ 3 * 8
+TF_R10             equ 4 * 8
+TF_R8              equ 5 * 8
+TF_R9              equ 6 * 8
+TF_RIP             equ 17 * 8
+TF_RFLAGS          equ 19 * 8
+TF_RSP             equ 20 * 8
 
 %include "arch/x86_64/percpu.inc"
 
 global syscall_entry
-extern syscall_from_user, trap_return
+extern syscall_from_user
 
 bits 64
 section .text
 
 syscall_entry:
 	swapgs
-	STAMP_USER_ENTRY
+	STAMP_USER_ENTRY_PARKED         ; RAX and RDX now the stamp's
 	mov [gs:PERCPU_USER_RSP], rsp
 	mov rsp, [gs:PERCPU_KERNEL_RSP]
 	push USER_SS
@@ -41,38 +59,30 @@ syscall_entry:
 	push r13
 	push r12
 	push r11
-	push r10
-	push r9
-	push r8
 	push rbp
-	push rdi
-	push rsi
-	push rdx
 	push rcx
 	push rbx
-	push rax
+	push r9
+	push r8
+	push r10
+	push qword [gs:PERCPU_SAVE_RDX]
+	push rsi
+	push rdi
+	push qword [gs:PERCPU_SAVE_RAX]
 	mov rdi, rsp
-	call syscall_from_user
-	test eax, eax
-	jz trap_return                  ; IRETQ
-	pop rax
-	pop rbx
-	pop rcx                         ; == the frame's rip
-	pop rdx
-	pop rsi
-	pop rdi
-	pop rbp
-	pop r8
-	pop r9
-	pop r10
-	pop r11                         ; == the frame's rflags
-	pop r12
-	pop r13
-	pop r14
-	pop r15
+	call syscall_from_user          ; or IRETQ from it (arch_return_to_user)
+	mov rdi, [rsp + TF_RDI]
+	mov rsi, [rsp + TF_RSI]
+	mov r10, [rsp + TF_R10]
+	mov r8, [rsp + TF_R8]
+	mov r9, [rsp + TF_R9]
+	mov rcx, [rsp + TF_RIP]
+	mov r11, [rsp + TF_RFLAGS]
 	; Interrupts stay off from here to user mode, so no trap can see
-	; the user's RSP with the kernel's CS.
-	mov rsp, [rsp + FRAME_RSP]
-	STAMP_USER_EXIT
+	; the user's RSP with the kernel's CS.  RAX and RDX are the stamp's.
+	STAMP_USER_EXIT_SCRATCH
+	mov rax, [rsp + TF_RAX]
+	mov rdx, [rsp + TF_RDX]
+	mov rsp, [rsp + TF_RSP]
 	swapgs
 	o64 sysret

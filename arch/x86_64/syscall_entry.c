@@ -14,6 +14,7 @@
 #include "arch_task.h"
 #include "cpu.h"
 #include "gdt.h"
+#include "syscall.h"
 #include "trap.h"
 #include "vm.h"
 
@@ -25,7 +26,7 @@
 
 /* syscall_entry.asm */
 void syscall_entry(void);
-int syscall_from_user(struct trapframe *tf);
+void syscall_from_user(struct trapframe *tf);
 
 _Static_assert(GDT_KERNEL_DS == GDT_KERNEL_CS + 8, "SYSCALL loads SS = CS + 8");
 _Static_assert(GDT_USER_DS == GDT_USER32_CS + 8 && GDT_USER_CS == GDT_USER32_CS + 16,
@@ -41,12 +42,16 @@ void syscall_init(void)
 	wrmsr(MSR_SFMASK, SYSCALL_RFLAGS_CLEARED);
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SCE);
 	wrmsr(MSR_SYSENTER_CS, 0);
+	/* The table is shared by every arch; a hole would be a NULL call. */
+	if (!syscall_table_complete())
+		panic("syscall table has a hole");
 }
 
 /*
  * SYSRET restores RIP from RCX and RFLAGS from R11 and takes CS and SS
  * from MSR_STAR, so it is exact only for a frame that says the same.  A
  * non-canonical RCX would fault in ring 0 after the user's RSP is loaded.
+ * Only a frame that return work or sigreturn rewrote needs the test.
  */
 static bool sysret_fits(const struct trapframe *tf)
 {
@@ -54,15 +59,35 @@ static bool sysret_fits(const struct trapframe *tf)
 	       tf->rip < CANONICAL_LOW_END && tf->cs == USER_CS && tf->ss == USER_SS;
 }
 
-/* Nonzero: leave by SYSRET; zero: by IRETQ. */
-int syscall_from_user(struct trapframe *tf)
+/*
+ * The frame the entry built needs no test: RCX is the address after a
+ * SYSCALL that ran in user space, below ARCH_USER_TOP, so canonical even
+ * when that instruction ends the last user page; RCX, R11, CS and SS are
+ * what the stub pushed.
+ */
+_Static_assert(ARCH_USER_TOP < CANONICAL_LOW_END, "a SYSCALL's RCX is canonical");
+
+/*
+ * Returns: leave by SYSRET (syscall_entry.asm restores rax and the
+ * argument registers from the frame; C kept the others).  A frame that
+ * sigreturn replaced, or that return work (a signal delivered) left
+ * unfit for SYSRET, leaves from here instead by IRETQ with every
+ * register from the frame.  Interrupts are off on entry (SFMASK) and on
+ * the way out.
+ */
+void syscall_from_user(struct trapframe *tf)
 {
-	trap_enter(true);
+	trap_syscall_enter();
 	sti();
-	trap_syscall(tf);
+	if (trap_syscall(tf)) {
+		/* sigreturn: the frame's callee-saved registers are new too. */
+		cli();
+		trap_return_check(tf);
+		trap_exit(true);
+		arch_return_to_user(tf);
+	}
 	/* Off until user mode: nothing posted from here on can be missed. */
 	cli();
-	trap_return_check(tf);
-	trap_exit(true);
-	return sysret_fits(tf);
+	if (trap_syscall_exit(tf) && !sysret_fits(tf))
+		arch_return_to_user(tf);
 }

@@ -43,20 +43,20 @@ trap_common:
 	swapgs
 	STAMP_USER_ENTRY
 .from_kernel:
-	push r15
+	push r15                        ; trapframe.h's order, last first
 	push r14
 	push r13
 	push r12
 	push r11
-	push r10
-	push r9
-	push r8
 	push rbp
-	push rdi
-	push rsi
-	push rdx
 	push rcx
 	push rbx
+	push r9
+	push r8
+	push r10
+	push rdx
+	push rsi
+	push rdi
 	push rax
 	cld                             ; the C ABI expects DF clear
 	mov rdi, rsp
@@ -66,15 +66,15 @@ trap_common:
 ; (syscall_entry.asm): RSP at a struct trapframe.
 trap_return:
 	pop rax
-	pop rbx
-	pop rcx
-	pop rdx
-	pop rsi
 	pop rdi
-	pop rbp
+	pop rsi
+	pop rdx
+	pop r10
 	pop r8
 	pop r9
-	pop r10
+	pop rbx
+	pop rcx
+	pop rbp
 	pop r11
 	pop r12
 	pop r13

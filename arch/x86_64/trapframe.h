@@ -10,6 +10,11 @@
  * the user context is always this struct.  A field added in front of rax
  * is pushed last by trap_common and syscall_entry and popped first by
  * trap_return; the asserts below keep the files in step.
+ *
+ * The general-purpose registers lie with the system call's arguments
+ * first and in the ABI's order (rdi, rsi, rdx, r10, r8, r9, after the
+ * number in rax), so the kernel reads them in place as an array
+ * (usermode.c arch_tf_syscall_args) instead of copying them out.
  */
 #ifndef TALLY_X86_64_TRAPFRAME_H
 #define TALLY_X86_64_TRAPFRAME_H
@@ -19,8 +24,9 @@
 
 struct trapframe {
 	/* pushed by trap_common, last pushed first */
-	uint64_t rax, rbx, rcx, rdx, rsi, rdi, rbp;
-	uint64_t r8, r9, r10, r11, r12, r13, r14, r15;
+	uint64_t rax;
+	uint64_t rdi, rsi, rdx, r10, r8, r9;    /* the system call's arguments */
+	uint64_t rbx, rcx, rbp, r11, r12, r13, r14, r15;
 	/* pushed by the per-vector stub */
 	uint64_t vector;
 	uint64_t error;
@@ -28,7 +34,11 @@ struct trapframe {
 	uint64_t rip, cs, rflags, rsp, ss;
 };
 
-/* trapentry.asm hard-codes these. */
+/* trapentry.asm and syscall_entry.asm hard-code these. */
+_Static_assert(offsetof(struct trapframe, rdi) == 1 * 8 && offsetof(struct trapframe, r9) == 6 * 8,
+	       "arguments in ABI order right above rax");
+_Static_assert(offsetof(struct trapframe, rdx) == 3 * 8 && offsetof(struct trapframe, rcx) == 8 * 8 &&
+	       offsetof(struct trapframe, r11) == 10 * 8, "syscall_entry.asm's TF_ offsets");
 _Static_assert(offsetof(struct trapframe, vector) == 15 * 8, "GPR block");
 _Static_assert(offsetof(struct trapframe, rip) == 17 * 8, "stub block");
 _Static_assert(sizeof(struct trapframe) % 16 == 0, "keeps RSP 16-aligned for C");

@@ -12,8 +12,9 @@
 /*
  * Per round trip: SYSCALL's stub runs SWAPGS and two stores before RDTSC,
  * an interrupt's runs its vector stub, the mode test, SWAPGS and two
- * stores; the exit runs the stores and reloads after RDTSC, SWAPGS and
- * SYSRET or IRETQ.  Measured by the ucut benchmark (docs/tasks.md, Accounting).
+ * stores; the exit runs the stores and reloads after RDTSC (SYSRET's
+ * path: RAX, RDX and RSP from the frame), SWAPGS and SYSRET or IRETQ:
+ * 13 in all.  Measured by the ucut benchmark (docs/tasks.md, Accounting).
  */
 const struct arch_user_cut arch_user_cut = {
 	.max_kernel_insns = 32,

@@ -15,6 +15,7 @@
 
 #include "arch.h"
 #include "arch_task.h"
+#include "syscall_nr.h"
 #include "cpu.h"
 #include "gdt.h"
 #include "trap.h"
@@ -68,21 +69,22 @@ uintptr_t arch_tf_ra(const struct trapframe *tf)
 	return 0;
 }
 
+/* In place: the frame keeps rdi, rsi, rdx, r10, r8, r9 in that order
+ * (trapframe.h), so buf is not needed. */
 const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t buf[6])
 {
-	buf[0] = tf->rdi;
-	buf[1] = tf->rsi;
-	buf[2] = tf->rdx;
-	buf[3] = tf->r10;
-	buf[4] = tf->r8;
-	buf[5] = tf->r9;
-	return buf;
+	(void)buf;
+	return (const syscall_arg_t *)&tf->rdi;
 }
 
 unsigned arch_tf_syscall_nr(const struct trapframe *tf)
 {
-	/* A number beyond 32 bits must not alias a valid one. */
-	return tf->rax > UINT32_MAX ? UINT32_MAX : (unsigned)tf->rax;
+	/* A number beyond 32 bits must not alias a valid one; every invalid
+	 * number is SYS_COUNT, so the dispatch's bounds test is the only one
+	 * left once inlined. */
+	if (__builtin_expect(tf->rax < SYS_COUNT, 1))
+		return (unsigned)tf->rax;
+	return SYS_COUNT;
 }
 
 /* SYSCALL already points RIP past itself: nothing to step over. */

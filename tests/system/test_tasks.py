@@ -182,6 +182,15 @@ def test_sys_counts_exact_system_calls(tasks):
     assert ru["faults"] == 0
 
 
+def test_system_calls_hand_back_every_register_but_the_result(tasks):
+    """user/sysregs.c: registers loaded with patterns come back unchanged
+    from getppid (x86_64's SYSRET fast path) and from a kill whose signal
+    handler runs on the way out (the signal frame, sigreturn, IRETQ)."""
+    out, (kind, value, _) = run_wait(tasks, "sysregs")
+    assert "sysregs ok" in out, out
+    assert (kind, value) == ("exit", "0")
+
+
 def test_spin_time_is_user_time(tasks):
     _, (kind, value, ru) = run_wait(tasks, "spin %d" % SPIN_LOOPS)
     assert (kind, value) == ("exit", "0")
