@@ -203,7 +203,7 @@ test: deps
 # slow_smp): minutes each under -icount, so apart from `make test`.
 test-smp: deps
 	$(MAKE) ARCH=x86_64 kernel
-	/usr/bin/python3 -m pytest -p no:cacheprovider tests/system -m slow_smp $(PYTEST_ARGS)
+	/usr/bin/python3 -m pytest -p no:cacheprovider tests/system -m slow_smp $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The console tests again, through labgrid instead of scripts/qemu-run
 # (tests/system/lab_console.py): LG_ENV names the environment, a board's or
