@@ -313,6 +313,55 @@ def test_malta_34kf_vpes_online_ticking_and_answering(target, n):
         c.close()
 
 
+def test_malta_vpe_that_does_not_start_is_reported(target):
+    """smpbreak=2 leaves VPE 2 halted: boot names it and why, the others
+    come up, `cpus` shows it offline and a ping to it fails by name."""
+    c = Console("mips", cpu="34Kf", smp=4, append="smpbreak=2")
+    try:
+        log = c.text(c.boot_log)
+        why = "left halted (smpbreak), never reached mips_vpe_main within 100 ms"
+        assert re.search(r"^smp: cpu 2 did not start: %s$" % re.escape(why), log, re.M), log
+        m = MALTA_VPE_LINE.search(log)
+        assert m and (int(m.group(1)), int(m.group(2))) == (3, 4), log
+        online, rows = _malta_cpus(c)
+        assert online == 3 and [rows[i].group(3) for i in range(4)] == ["1", "1", "0", "1"]
+        assert 'why="%s"' % why in c.run("cpus")
+        assert "error: cpus: EAGAIN: cpu 2 is not online: " + why in c.run("cpus --ping 2")
+        for i in (1, 3):
+            assert re.search(r"^cpu %d answered: from=cpu%d " % (i, i),
+                             c.run("cpus --ping %d" % i), re.M)
+    finally:
+        c.close()
+
+
+def test_malta_vpes_tick_in_step_under_icount(target):
+    """Under -icount QEMU runs the VPEs round robin on one virtual clock:
+    each VPE's Count/Compare tick keeps pace with CPU 0's, and a ring
+    round trip costs nearly the same count every time (about 20 ms: the spinning
+    VPE 0 runs until the next timer deadline before QEMU switches vCPU;
+    docs/design/platforms.md)."""
+    c = Console("mips", cpu="34Kf", smp=2, icount=True, append="cpi=1")
+    try:
+        _, a = _malta_cpus(c)
+        assert "nap: slept" in c.run("spawn --wait nap 500")
+        _, b = _malta_cpus(c)
+        ticks0 = int(b[0].group(5)) - int(a[0].group(5))
+        ticks1 = int(b[1].group(5)) - int(a[1].group(5))
+        assert ticks0 >= 50 and abs(ticks1 - ticks0) <= 1, (a, b)
+        trips = set()
+        for _ in range(3):
+            m = re.search(r"^cpu 1 answered: from=cpu1 vpe=1 cycles=(\d+)$",
+                          c.run("cpus --ping 1"), re.M)
+            assert m
+            trips.add(int(m.group(1)))
+        # Measured 3,332,537 to 3,332,568: the same to within a few tens.
+        assert max(trips) - min(trips) <= max(trips) // 1000, trips
+        hz = int(re.search(r"^cycles_hz: (\d+)$", c.run("info"), re.M).group(1))
+        assert hz * 15 // 1000 < min(trips) and max(trips) < hz * 25 // 1000, (trips, hz)
+    finally:
+        c.close()
+
+
 @pytest.mark.kernel_only
 def test_cpu_that_does_not_start_is_reported(target, boot):
     """smpbreak=2 withholds CPU 2's startup IPIs: boot names it with its
