@@ -9,8 +9,9 @@
  *    CPU at the kernel entry, start.S parks the others, and with no GIC
  *    there is no inter-processor interrupt to release them.  Boot says so.
  *  - 34Kf with -smp N: Config3.MT = 1, MVPConf0 reports N VPEs of one TC
- *    each, TC n bound to VPE n (TCBind.CurVPE), EBase.CPUNum = n, and the
- *    VPEs other than 0 sit halted at the reset vector.  start_vpes() points
+ *    each, TC n is VPE n (QEMU's CPU index, so TargTC = n reaches it;
+ *    TCBind.CurVPE reads 0 everywhere), EBase.CPUNum = n, and the VPEs
+ *    other than 0 sit halted at the reset vector.  start_vpes() points
  *    each one's TC at mips_vpe_entry (vpe.S) and lets it run: in the MT
  *    ASE's configuration state (MVPControl.VPC, with the others stopped by
  *    dvpe) it halts the TC (TCHalt.H), sets TCRestart, activates the TC
@@ -27,7 +28,7 @@
  * What a VPE does not do yet is run tasks: the exception entry (vectors.S)
  * and the TLB refill handler (tlbrefill.S) keep one CPU's state in fixed
  * words (kernel stack, user-time stamps, page-table root, refill ring),
- * and QEMU gives every VPE a TLB of its own.  So the task layer sees one
+ * and QEMU gives every VPE a TLB of its own (MVPConf0.TLBS = 0).  So the task layer sees one
  * CPU (sched shows the VPEs as running no tasks) and boot says why.
  *
  * Register facts: MIPS32 PRA (MD00090) Config3 bits 2 (MT) and 29
@@ -104,10 +105,12 @@ static unsigned vpe_timer_ip;
 /* CPU 0's arch_cycles() just before the VPEs were let run (timer.c). */
 static uint64_t vpe_cycles_ref;
 
-/* vpe.S reads the stack for its EBase.CPUNum here (0: not started). */
+/* vpe.S reads the stack for its EBase.CPUNum here (0: not started),
+ * below mips_vpe_max. */
 uint32_t mips_vpe_stack_top[CPU_MAX];
-/* Taken from the heap and a page only when there are VPEs to start, so
- * that a one-CPU boot clears no more BSS than before. */
+const uint32_t mips_vpe_max = CPU_MAX;
+/* A page, taken (with a page of stack per VPE) only when there are VPEs
+ * to start, so that a one-CPU boot clears no more BSS than before. */
 static uint8_t *vpe_vectors;
 
 extern const char mips_vpe_entry[];
@@ -140,8 +143,9 @@ unsigned arch_cpus_online(void)
  * The CPU number lives in Context.PTEBase (bits 31:23), which every MIPS32
  * core has (Release 1 too, which has no EBase), which is per VPE on the
  * 34K, and which Tally's TLB refill does not use (it walks its own table
- * from BadVAddr).  Two instructions and no branch: one-CPU costs barely
- * move (docs/costs.md).  Hardware writes only BadVPN2 (bits 22:4).
+ * from BadVAddr).  Two instructions and no branch, the cheapest of the
+ * ways measured (docs/costs.md says what it costs a one-CPU Malta).
+ * Hardware writes only BadVPN2 (bits 22:4).
  */
 #define CONTEXT_PTEBASE_SHIFT 23
 
@@ -162,10 +166,13 @@ void arch_cpu_relax(void)
 {
 }
 
-/* Raise software interrupt ip in VPE cpu: mttc0 to its TC's Cause (TC n
- * runs on VPE n, checked at start).  Only IP0/IP1 are written by a
+/* Raise software interrupt ip in VPE cpu: mttc0 to its TC's Cause (in
+ * QEMU, TC n is VPE n).  Only IP0/IP1 are written by a
  * Cause store, so the VPE's timer and device lines are not disturbed;
- * the VPE clears the bit itself before it looks at its mailbox. */
+ * the VPE clears the bit itself before it looks at its mailbox.  The
+ * read-modify-write can race the VPE's own clear of the other software
+ * bit: at worst that bit is raised once more, a ring with nothing new
+ * posted, which the VPE counts and ignores. */
 static void raise_soft(unsigned cpu, unsigned ip)
 {
 	irqflags_t f = arch_irq_save();
@@ -177,10 +184,11 @@ static void raise_soft(unsigned cpu, unsigned ip)
 
 static int post_call(unsigned cpu, void (*fn)(void *), void *arg)
 {
-	struct vpe *v = &vpes[cpu];
+	struct vpe *v;
 
 	if (cpu >= nvpes_known)
 		return -ENODEV;
+	v = &vpes[cpu];
 	/* CPU 0 takes no ring: its interrupt path (intr.c) is the one-CPU
 	 * one, and nothing on a VPE calls it yet. */
 	if (cpu == 0 || stage_of(v) != VPE_STAGE_ONLINE)
@@ -211,10 +219,11 @@ static void run_posted_call(struct vpe *v)
 
 int arch_cpu_brief(unsigned cpu, char *buf, size_t len)
 {
-	const struct vpe *v = &vpes[cpu];
+	const struct vpe *v;
 
 	if (cpu >= nvpes_known)
 		return -ENODEV;
+	v = &vpes[cpu];
 	if (cpu == 0)
 		snprintf(buf, len, "vpe=0 online=1 role=boot timer=cp0-count ticks=%llu",
 			 (unsigned long long)clock_ticks());
@@ -328,6 +337,13 @@ void mips_vpe_main(unsigned cpu)
 	timer_cpu_start(vpe_cycles_ref);
 	v->next_compare = cp0_read_count() + vpe_period;
 	cp0_write_compare(v->next_compare);
+	/* A vCPU the host held up for a period between the read and the
+	 * write would otherwise wait a whole Count wrap (26 s) for its first
+	 * tick: seen once on a loaded host, ticks=0 after 300 ms. */
+	while ((int32_t)(cp0_read_count() - v->next_compare) >= 0) {
+		v->next_compare += vpe_period;
+		cp0_write_compare(v->next_compare);
+	}
 	cp0_write_status((cp0_read_status() & ~(ST_BEV | ST_ERL | ST_EXL | ST_IM_MASK)) |
 			 ST_IM(vpe_timer_ip) | ST_IM(IP_RING) | ST_IM(IP_RESCHED));
 	__atomic_store_n(&v->stage, VPE_STAGE_ONLINE, __ATOMIC_RELEASE);

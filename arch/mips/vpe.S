@@ -32,6 +32,12 @@ mips_vpe_entry:
 	ehb
 	mfc0	$a0, C0(CP0_PRID), CP0_SEL_EBASE
 	andi	$a0, $a0, EBASE_CPUNUM_MASK
+	/* A number past the table (CPU_MAX, smp.c) has no stack either. */
+	la	$t0, mips_vpe_max
+	lw	$t0, 0($t0)
+	sltu	$t0, $a0, $t0
+	beqz	$t0, 2f
+	nop
 	la	$t0, mips_vpe_stack_top
 	sll	$t1, $a0, WORD_SHIFT
 	addu	$t0, $t0, $t1
