@@ -7,10 +7,12 @@
  * pointer or a bad op changes nothing.  A control (~1.8 KiB) and a counts
  * block (768 B) do not belong on the one-page kernel stack.  Controls
  * (rare: enable, get, set) come through a kmalloc'd buffer; counts, read
- * on the hot path, through a buffer of the CPU's own, held with
- * preemption off from the read to the end of the copy out, so neither
- * the heap nor a second task touches it.  The copy out is checked page by
- * page (EFAULT), and nothing reaches the caller when the read fails.
+ * on the hot path, straight into the caller's buffer when a plain read's
+ * lies in one page (its kernel address, checked as a copy would check
+ * it), else through a buffer of the CPU's own, held with preemption off
+ * from the read to the end of the copy out, so neither the heap nor a
+ * second task touches it.  The copy out is checked page by page
+ * (EFAULT), and nothing reaches the caller when the read fails.
  * HWPERF_OP_MAP gives the caller its read page (kernel/hwperf/upage.c),
  * to read counts without coming here.  Which op takes what, and what it
  * does, is the table in kernel/hwperf/ops.c, shared with the console.
@@ -87,6 +89,15 @@ static int run_counts_out(const struct hwperf_op *d, struct hwperf_call *c,
 	struct hwperf_rusage ru;
 	int r;
 
+	/* A plain read (hwperf_read) writes its counts only when it
+	 * succeeds, so it fills the caller's buffer in place when that lies
+	 * in one page: one copy from the set, none through counts_buf. */
+	if (d == hwperf_op_get(HWPERF_OP_READ)) {
+		c->counts = uvm_user_span(c->uvm, u->arg, sizeof(*c->counts),
+					  VM_PROT_READ | VM_PROT_WRITE);
+		if (c->counts)
+			return d->run(c, why);
+	}
 	t->preempt_off++;
 	c->counts = &counts_buf[this_cpu()->id];
 	c->ru = &ru;

@@ -34,7 +34,7 @@ struct hwperf_cpu {
 	/* SYSTEM mode: this CPU's private block (R19). */
 	struct hwperf_set sys;
 	uint32_t sys_epoch;             /* acquire this block belongs to */
-	struct hwperf_vctr folded[HWPERF_NVCTR]; /* part moved to global */
+	struct hwperf_counts folded;    /* part moved to global */
 	bool busy;                      /* inside hwperf on this CPU */
 	bool irq_pending;               /* pmu_interrupt arrived while busy */
 	uintptr_t irq_pc;

@@ -341,6 +341,14 @@ int copy_to_user(struct uvm *u, uintptr_t dst, const void *src, size_t n)
 			  VM_PROT_READ | VM_PROT_WRITE);
 }
 
+void *uvm_user_span(struct uvm *u, uintptr_t ua, size_t n, unsigned need)
+{
+	if (!u || n == 0 || !range_ok(u, ua, n) ||
+	    (ua & PAGE_MASK) + n > PAGE_SIZE)
+		return NULL;
+	return user_byte(u, ua, need);
+}
+
 int uvm_write_init(struct uvm *u, uintptr_t dst, const void *src, size_t n)
 {
 	return copy_pages(u, dst, (void *)(uintptr_t)src, n, true, 0);

@@ -489,6 +489,32 @@ static void soft_suspend(struct pmu_state *st)
 	bank_kinds(bank_index(st), 0);
 }
 
+/*
+ * suspend() without the stop: each counter's events since its start and
+ * the cycles still owed to it go into the sum, and it counts on from
+ * where it is (its control, the bank's enabled mask and kinds as they
+ * were).  A read's fold: the resume after a suspend would write every
+ * control again and tell the kernel's hooks twice.
+ */
+static void soft_sync(struct pmu_state *st)
+{
+	struct soft_bank *b = bank_of(st);
+	uint64_t now = cfg.clock();
+	uint64_t owed = now - b->since;
+
+	b->since = now;
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+
+		st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
+		st->ctr[k].start = h->value;
+		if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
+			credit_cycles_folding(b, st, k, h, owed);
+	}
+	st->cycles_sum += now - st->cycles_start;
+	st->cycles_start = now;
+}
+
 static uint32_t soft_identify_overflow(struct pmu_state *st)
 {
 	struct soft_bank *b = bank_of(st);
@@ -530,6 +556,7 @@ const struct pmu_ops softpmu_ops = {
 	.check = soft_check,
 	.resume = soft_resume,
 	.suspend = soft_suspend,
+	.sync = soft_sync,
 	.identify_overflow = soft_identify_overflow,
 	.ireload = soft_ireload,
 	.read_cycles = soft_read_cycles,
