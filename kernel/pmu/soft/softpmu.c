@@ -248,22 +248,30 @@ static void add_events(struct soft_bank *b, unsigned hw, enum softpmu_event ev,
  * counter, so a counter it enables above this one still gets the events,
  * as a scan of every counter would give it.
  */
-static void broadcast(struct soft_bank *b, enum softpmu_event ev,
-                      uint32_t mode, uint64_t n, uintptr_t pc)
+static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
+                         uint32_t mode, uint64_t n, uintptr_t pc)
 {
 	uint32_t above = ~0u;
 	uint32_t m;
 
-	/* Cycles are credited at every entry, in both modes, and mostly
-	 * only user cycles are counted: none of this mode, nothing to do. */
-	if (n == 0 || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
-		return;
 	while ((m = b->on & above) != 0) {
 		unsigned hw = (unsigned)__builtin_ctz(m);
 
 		above = ~((2u << hw) - 1u);
 		add_events(b, hw, ev, mode, n, pc);
 	}
+}
+
+/* Cycles are credited at every entry and exit, in both modes, and mostly
+ * only user cycles are counted: none of this mode, or no counter on,
+ * and nothing is done, inline in the caller (no call, no stack frame:
+ * two of a system call's three credits end here). */
+static inline void broadcast(struct soft_bank *b, enum softpmu_event ev,
+                             uint32_t mode, uint64_t n, uintptr_t pc)
+{
+	if (n == 0 || !b->on || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
+		return;
+	broadcast_on(b, ev, mode, n, pc);
 }
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
