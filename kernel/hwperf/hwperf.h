@@ -85,6 +85,10 @@ struct hwperf_set {
 	uint64_t next_at[HWPERF_NVCTR]; /* count at which the next threshold
 	                                 * action is due */
 	uint64_t seen[HWPERF_NVCTR];    /* count the last check saw (invariant.c) */
+	/* Time-enabled every used counter has gained and c.enabled does not
+	 * show yet: a fold adds its span here once instead of to each of up
+	 * to 32 counters (hwperf_set_settle, hwperf_set_enabled). */
+	uint64_t enabled_owed;
 	/* Used counters whose values some path changed since the invariants
 	 * last looked at them: every writer of c marks them (invariant.c). */
 	uint32_t unchecked;

@@ -105,6 +105,10 @@ void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out);
 void hwperf_inv_check_set(struct hwperf_set *s, const char *what);
 void hwperf_inv_check_sys_sum(void);
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
+/* Counter i's time-enabled, what a fold still owes it included. */
+uint64_t hwperf_set_enabled(const struct hwperf_set *s, unsigned i);
+/* Add what the folds owe to every used counter's c.enabled. */
+void hwperf_set_settle(struct hwperf_set *s);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
 /* rotate: a tick's rotation (R13), never the kept placement. */

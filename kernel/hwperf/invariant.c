@@ -73,10 +73,11 @@ void hwperf_inv_check_set(struct hwperf_set *s, const char *what)
 	for (; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctz(m);
 		uint64_t count = s->c.count[i], running = s->c.running[i];
+		uint64_t enabled = hwperf_set_enabled(s, i);
 
-		if (running > s->c.enabled[i])
+		if (running > enabled)
 			violated(s, what, i, "running %llu > enabled %llu",
-			         running, s->c.enabled[i]);
+			         running, enabled);
 		if (count > running && counts_clock(s, i))
 			violated(s, what, i, "count %llu > running %llu of a clock event",
 			         count, running);

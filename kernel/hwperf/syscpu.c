@@ -35,6 +35,8 @@ void hwperf_sys_fold_cpu(unsigned cpu)
 
 	if (c->sys_epoch != h->sys_epoch)
 		return;
+	hwperf_set_settle(&c->sys);
+	hwperf_set_settle(&h->sys);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
 		vctr_add_delta(&h->sys, &c->folded, &c->sys.c, i);
 	h->sys.unchecked = ~0u;

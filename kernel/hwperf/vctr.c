@@ -34,6 +34,46 @@ void hwperf_set_clear(struct hwperf_set *s)
 {
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
 		vctr_reset(s, i);
+	s->enabled_owed = 0;
+}
+
+uint64_t hwperf_set_enabled(const struct hwperf_set *s, unsigned i)
+{
+	return s->c.enabled[i] + ((s->used >> i) & 1u ? s->enabled_owed : 0);
+}
+
+void hwperf_set_settle(struct hwperf_set *s)
+{
+	uint64_t owed = s->enabled_owed;
+
+	if (owed == 0)
+		return;
+	s->enabled_owed = 0;
+	if ((s->used & (s->used + 1u)) == 0) {
+		/* Counters 0..n-1, the usual shape: a plain walk. */
+		unsigned n = s->used == ~0u ? HWPERF_NVCTR : (unsigned)__builtin_ctz(~s->used);
+		uint64_t *e = s->c.enabled;
+		unsigned i = 0;
+
+		/* A full set eight a turn: the loop's own add, compare and
+		 * branch cost three times the add on x86 (compilers left it
+		 * rolled). */
+		for (; n == HWPERF_NVCTR && i < HWPERF_NVCTR; i += 8) {
+			e[i] += owed;
+			e[i + 1] += owed;
+			e[i + 2] += owed;
+			e[i + 3] += owed;
+			e[i + 4] += owed;
+			e[i + 5] += owed;
+			e[i + 6] += owed;
+			e[i + 7] += owed;
+		}
+		for (; i < n; i++)
+			e[i] += owed;
+	} else {
+		for (uint32_t u = s->used; u; u &= u - 1)
+			s->c.enabled[__builtin_ctz(u)] += owed;
+	}
 }
 
 bool hwperf_same_event(const struct hwperf_event *a,
@@ -50,6 +90,8 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 	uint32_t kept = 0, rethresh = 0, reach = 0;
 	unsigned nused = 0;
 
+	/* Time owed to the used counters is theirs before used changes. */
+	hwperf_set_settle(s);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		if (!res[i].used || !s->has_ctl ||
 		    !hwperf_same_event(&s->ctl.ev[i], &ctl->ev[i]))
@@ -100,33 +142,10 @@ void hwperf_set_fold(struct hwperf_set *s)
 	s->unchecked |= s->placed;
 	s->pst.cycles_sum = 0;
 	s->since_place += elapsed;
-	/* Every switch and tick folds: visit the used counters only, and
-	 * for time-running only those on hardware. */
-	if ((s->used & (s->used + 1u)) == 0) {
-		/* Counters 0..n-1, the usual shape: a plain walk. */
-		unsigned n = s->used == ~0u ? HWPERF_NVCTR : (unsigned)__builtin_ctz(~s->used);
-		uint64_t *e = s->c.enabled;
-		unsigned i = 0;
-
-		/* A full set eight a turn: its 32 adds to memory are most of
-		 * its fold, and the loop's own add, compare and branch cost
-		 * three times the add on x86 (compilers left it rolled). */
-		for (; n == HWPERF_NVCTR && i < HWPERF_NVCTR; i += 8) {
-			e[i] += elapsed;
-			e[i + 1] += elapsed;
-			e[i + 2] += elapsed;
-			e[i + 3] += elapsed;
-			e[i + 4] += elapsed;
-			e[i + 5] += elapsed;
-			e[i + 6] += elapsed;
-			e[i + 7] += elapsed;
-		}
-		for (; i < n; i++)
-			e[i] += elapsed;
-	} else {
-		for (uint32_t u = s->used; u; u &= u - 1)
-			s->c.enabled[__builtin_ctz(u)] += elapsed;
-	}
+	/* Every switch and tick folds: time-enabled, alike for every used
+	 * counter, is owed once (settled at a read), and time-running goes
+	 * to the counters on hardware only. */
+	s->enabled_owed += elapsed;
 	for (uint32_t u = s->placed; u; u &= u - 1)
 		s->c.running[__builtin_ctz(u)] += elapsed;
 }
@@ -138,6 +157,7 @@ void hwperf_set_fold(struct hwperf_set *s)
  * `rep movsq`, 96 instructions under icount against memcpy's 275). */
 void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out)
 {
+	hwperf_set_settle(s);
 	hwperf_inv_check_set(s, s == &hwperf_core.sys ? "system read" : "read");
 	*out = s->c;
 }
@@ -146,10 +166,11 @@ void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out)
  * so the parent's next threshold moves along with them. */
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src)
 {
+	hwperf_set_settle(dst);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		dst->c.count[i] += src->c.count[i];
 		dst->next_at[i] += src->c.count[i];
-		dst->c.enabled[i] += src->c.enabled[i];
+		dst->c.enabled[i] += hwperf_set_enabled(src, i);
 		dst->c.running[i] += src->c.running[i];
 	}
 	dst->unchecked = ~0u;

@@ -75,7 +75,7 @@ static void test_R9_running_above_enabled_is_a_violation(void **state)
 	(void)state;
 	counting(40);
 	v0 = inv().violations;
-	a->hw.set.c.running[0] = a->hw.set.c.enabled[0] + 1;
+	a->hw.set.c.running[0] = hwperf_set_enabled(&a->hw.set, 0) + 1;
 	planted(&a->hw.set, 0);
 	(void)hwt_count(10, 0);
 	assert_int_equal(inv().violations, v0 + 1);
