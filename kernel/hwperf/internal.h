@@ -109,6 +109,10 @@ void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
 uint64_t hwperf_set_enabled(const struct hwperf_set *s, unsigned i);
 /* Add what the folds owe to every used counter's c.enabled. */
 void hwperf_set_settle(struct hwperf_set *s);
+/* The export without settling: s's counts as hwperf_set_export gives
+ * them, with what is owed added to enabled on the way out (what
+ * hwperf_set_export does on a 32-bit machine; no invariant check). */
+void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *out);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
 /* rotate: a tick's rotation (R13), never the kept placement. */

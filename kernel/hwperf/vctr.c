@@ -157,9 +157,43 @@ void hwperf_set_fold(struct hwperf_set *s)
  * `rep movsq`, 96 instructions under icount against memcpy's 275). */
 void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out)
 {
-	hwperf_set_settle(s);
 	hwperf_inv_check_set(s, s == &hwperf_core.sys ? "system read" : "read");
+	/* A 64-bit add is a carry sequence on a 32-bit machine: there the
+	 * owed time goes in on the way out, not in place and then copied. */
+	if (sizeof(uintptr_t) < sizeof(uint64_t)) {
+		hwperf_set_export_owing(s, out);
+		return;
+	}
+	hwperf_set_settle(s);
 	*out = s->c;
+}
+
+void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *out)
+{
+	uint64_t owed = s->enabled_owed;
+	const uint64_t *e = s->c.enabled;
+	unsigned i = 0, n;
+
+	memcpy(out->count, s->c.count, sizeof(out->count));
+	memcpy(out->running, s->c.running, sizeof(out->running));
+	if (s->used & (s->used + 1u)) {
+		for (; i < HWPERF_NVCTR; i++)
+			out->enabled[i] = hwperf_set_enabled(s, i);
+		return;
+	}
+	/* Counters 0..n-1, the usual shape: owed to those, four a turn
+	 * for a full set, and the rest copied. */
+	n = s->used == ~0u ? HWPERF_NVCTR : (unsigned)__builtin_ctz(~s->used);
+	for (; n == HWPERF_NVCTR && i < HWPERF_NVCTR; i += 4) {
+		out->enabled[i] = e[i] + owed;
+		out->enabled[i + 1] = e[i + 1] + owed;
+		out->enabled[i + 2] = e[i + 2] + owed;
+		out->enabled[i + 3] = e[i + 3] + owed;
+	}
+	for (; i < n; i++)
+		out->enabled[i] = e[i] + owed;
+	for (; i < HWPERF_NVCTR; i++)
+		out->enabled[i] = e[i];
 }
 
 /* A child's counts join the parent's; they are not the parent's events,
