@@ -79,7 +79,7 @@ static unsigned choose(struct hwperf_set *s)
 	for (uint32_t u = s->used; u; u &= u - 1) {
 		unsigned vi = (unsigned)__builtin_ctz(u);
 
-		pl.rank[vi] = s->v[vi].running;
+		pl.rank[vi] = s->c.running[vi];
 	}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)
@@ -94,7 +94,7 @@ void hwperf_set_periods(struct hwperf_set *s)
 
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
 		struct pmu_counter_ctl *c = &s->pst.ctl.ctr[k];
-		const struct hwperf_vctr *v = &s->v[s->slot_vctr[k]];
+		unsigned vi = s->slot_vctr[k];
 		uint64_t max = caps->counter[c->hw].max_period;
 		uint64_t period = max;
 
@@ -102,9 +102,9 @@ void hwperf_set_periods(struct hwperf_set *s)
 			c->flags &= ~PMU_CTR_IMODE;
 			continue;
 		}
-		if (s->ctl.ev[s->slot_vctr[k]].thresh > 0 && v->next_at > v->count &&
-		    v->next_at - v->count < max)
-			period = v->next_at - v->count;
+		if (s->ctl.ev[vi].thresh > 0 && s->next_at[vi] > s->c.count[vi] &&
+		    s->next_at[vi] - s->c.count[vi] < max)
+			period = s->next_at[vi] - s->c.count[vi];
 		c->flags |= PMU_CTR_IMODE;
 		c->period = period;
 	}
