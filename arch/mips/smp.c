@@ -49,6 +49,7 @@
 #include "mm/page.h"
 #include "mips.h"
 #include "mt.h"
+#include "proc/task.h"
 #include "time/clock.h"
 #include "trapframe.h"
 #include "version.h"
@@ -152,12 +153,17 @@ unsigned arch_cpus_online(void)
 void mips_set_cpu_number(unsigned cpu)
 {
 	cp0_write_context((uint32_t)cpu << CONTEXT_PTEBASE_SHIFT);
+	/* machdep.h machdep_cpu_local: this_cpu() on a VPE is that VPE's. */
+	cp0_write_errorepc((uint32_t)(uintptr_t)&cpus_[cpu]);
 }
 
 unsigned arch_cpu_id(void)
 {
-	return cp0_read_context() >> CONTEXT_PTEBASE_SHIFT;
+	return machdep_cpu_id();
 }
+
+_Static_assert(CONTEXT_PTEBASE_SHIFT == MACHDEP_CONTEXT_CPU_SHIFT, "machdep.h");
+_Static_assert(CP0_CONTEXT == 4 && CP0_ERROREPC == 30, "machdep.h register numbers");
 
 /* No MIPS instruction makes QEMU's round-robin TCG run the other VPE
  * sooner (PAUSE measured: the -icount ping stays 3,332,5xx cycles), so
@@ -498,6 +504,8 @@ BOOT_HOOK(malta_cpus, malta_cpus);
 /* ---- `cpus` ---------------------------------------------------------------- */
 
 static volatile unsigned ping_from;
+/* this_cpu()->id where the call ran: the struct cpu the VPE finds. */
+static volatile unsigned ping_local;
 static volatile uint32_t ping_round_seen[CPU_MAX];
 static uint32_t ping_round;
 
@@ -507,6 +515,7 @@ static void ping_fn(void *arg)
 	unsigned id = arch_cpu_id();
 
 	(void)arg;
+	__atomic_store_n(&ping_local, this_cpu()->id, __ATOMIC_RELEASE);
 	__atomic_store_n(&ping_from, id, __ATOMIC_RELEASE);
 	__atomic_store_n(&ping_round_seen[id], ping_round, __ATOMIC_RELEASE);
 }
@@ -580,6 +589,7 @@ static int cpus_ping(const char *arg)
 		return CMD_ERR_REPORTED;
 	}
 	ping_from = CPU_MAX;
+	ping_local = CPU_MAX;
 	t0 = arch_cycles();
 	if (n == 0) {
 		irqflags_t f = arch_irq_save();
@@ -595,9 +605,11 @@ static int cpus_ping(const char *arg)
 	t1 = arch_cycles();
 	switch (err) {
 	case 0:
-		printf("cpu %lu answered: from=cpu%u vpe=%u cycles=%llu\n", n,
+		printf("cpu %lu answered: from=cpu%u vpe=%u this_cpu=%u cycles=%llu\n", n,
 		       __atomic_load_n(&ping_from, __ATOMIC_ACQUIRE),
-		       (unsigned)vpes[n].cpunum, (unsigned long long)(t1 - t0));
+		       (unsigned)vpes[n].cpunum,
+		       __atomic_load_n(&ping_local, __ATOMIC_ACQUIRE),
+		       (unsigned long long)(t1 - t0));
 		return 0;
 	case -EAGAIN:
 		printf("error: cpus: EAGAIN: cpu %lu is not online: %s\n", n,
