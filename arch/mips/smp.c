@@ -87,6 +87,7 @@ enum vpe_stage {
 
 struct vpe {
 	uint32_t stage;
+	uint32_t posting;               /* a caller is filling the mailbox */
 	uint32_t cpunum;                /* EBase.CPUNum, as it read it */
 	uint32_t curvpe;                /* TCBind.CurVPE, as the VPE read it */
 	uint32_t curvpe_remote;         /* the same by mftc0 from VPE 0 */
@@ -101,6 +102,8 @@ struct vpe {
 
 static struct vpe vpes[CPU_MAX];
 static unsigned nvpes_known = 1, nvpes_online = 1;
+/* CPU 0 takes rings (Status.IM0) once another VPE is online. */
+static bool cpu0_rings;
 static uint32_t vpe_period;             /* Count cycles per tick */
 static unsigned vpe_timer_ip;
 /* CPU 0's arch_cycles() just before the VPEs were let run (timer.c). */
@@ -195,15 +198,23 @@ static int post_call(unsigned cpu, void (*fn)(void *), void *arg)
 	if (cpu >= nvpes_known)
 		return -ENODEV;
 	v = &vpes[cpu];
-	/* CPU 0 takes no ring: its interrupt path (intr.c) is the one-CPU
-	 * one, and nothing on a VPE calls it yet. */
-	if (cpu == 0 || stage_of(v) != VPE_STAGE_ONLINE)
+	/* CPU 0 takes rings only once there are VPEs to send them (intr.c
+	 * hands it its software lines, mips_soft_interrupt). */
+	if ((cpu == 0 && !__atomic_load_n(&cpu0_rings, __ATOMIC_ACQUIRE)) ||
+	    stage_of(v) != VPE_STAGE_ONLINE)
 		return -EAGAIN;
-	if (__atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) != v->call_seq)
+	/* Several CPUs may ring one (VPEs ring CPU 0): the first to claim
+	 * the mailbox fills it, the others find it busy. */
+	if (__atomic_exchange_n(&v->posting, 1, __ATOMIC_ACQUIRE))
 		return -EBUSY;
+	if (__atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) != v->call_seq) {
+		__atomic_store_n(&v->posting, 0, __ATOMIC_RELEASE);
+		return -EBUSY;
+	}
 	v->call_fn = fn;
 	v->call_arg = arg;
 	__atomic_store_n(&v->call_seq, v->call_seq + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&v->posting, 0, __ATOMIC_RELEASE);
 	raise_soft(cpu, IP_RING);
 	return 0;
 }
@@ -249,10 +260,9 @@ void arch_lock_relax(bool poll_calls)
 {
 	if (poll_calls && nvpes_online > 1) {
 		irqflags_t f = arch_irq_save();
-		unsigned me = arch_cpu_id();
-
-		if (me != 0)
-			run_posted_call(&vpes[me]);
+		/* CPU 0 too, once it takes rings; before, its mailbox is
+		 * always answered and this does nothing. */
+		run_posted_call(&vpes[arch_cpu_id()]);
 		arch_irq_restore(f);
 	}
 }
@@ -263,6 +273,21 @@ void arch_resched_cpu(unsigned cpu)
 {
 	if (cpu != 0 && cpu < nvpes_known && stage_of(&vpes[cpu]) == VPE_STAGE_ONLINE)
 		raise_soft(cpu, IP_RESCHED);
+}
+
+/* On CPU 0, from intr.c: the software lines among the pending ones
+ * nobody else handles.  Only the ring line is opened on CPU 0. */
+uint32_t mips_soft_interrupt(uint32_t pending)
+{
+	uint32_t ring = CAUSE_IP(IP_RING);
+
+	if (!(pending & ring) || !cpu0_rings)
+		return pending;
+	/* Cleared before the mailbox is read, as on a VPE. */
+	cp0_write_cause(cp0_read_cause() & ~ring);
+	vpes[0].ipis++;
+	run_posted_call(&vpes[0]);
+	return pending & ~ring;
 }
 
 /* ---- on the VPE ----------------------------------------------------------- */
@@ -457,6 +482,13 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 				"mips_vpe_main within 100 ms" : stage_why(stage_of(v));
 		printf("smp: cpu %u did not start: %s\n", i, v->why_offline);
 	}
+	if (nvpes_online > 1) {
+		/* Now a VPE may ring CPU 0 (`cpus --ring0 N`). */
+		f = arch_irq_save();
+		__atomic_store_n(&cpu0_rings, true, __ATOMIC_RELEASE);
+		cp0_write_status(cp0_read_status() | ST_IM(IP_RING));
+		arch_irq_restore(f);
+	}
 	printf("smp: %u of %u VPEs online (MT ASE: TCRestart, TCStatus.A, VPEConf0.VPA, "
 	       "evpe; MVPConf0 TLBS=%u, MVPControl.STLB=%u); each ticks on its own "
 	       "Count/Compare at %u Hz and is rung by mttc0 Cause.IP0\n", nvpes_online, n,
@@ -627,6 +659,66 @@ static int cpus_ping(const char *arg)
 	}
 }
 
+/* Runs on the relaying VPE: ring CPU 0 from there. */
+static volatile int relay_err;
+static void relay_fn(void *arg)
+{
+	(void)arg;
+	__atomic_store_n(&relay_err, post_call(0, ping_fn, NULL), __ATOMIC_RELEASE);
+}
+
+/*
+ * VPE n rings CPU 0: CPU 0 posts relay_fn to n, n posts ping_fn to CPU 0
+ * and raises CPU 0's Cause.IP0 with mttc0, and CPU 0 runs it in its
+ * interrupt handler while this command spins with interrupts on (never
+ * polling its own mailbox, so cpu 0's ipis count says the interrupt came).
+ */
+static int cpus_ring0(const char *arg)
+{
+	uint64_t limit = arch_cycles_hz() * CALL_TIMEOUT_US / US_PER_S, t0, t1;
+	unsigned long n;
+	int err;
+
+	if (parse_cpu(arg, "--ring0", &n))
+		return CMD_ERR_REPORTED;
+	if (n == 0 || n >= nvpes_known) {
+		printf("error: cpus: ENODEV: no VPE %lu to ring cpu 0 from (%u known)\n", n,
+		       nvpes_known);
+		return CMD_ERR_REPORTED;
+	}
+	ping_from = CPU_MAX;
+	ping_local = CPU_MAX;
+	relay_err = 1;
+	t0 = arch_cycles();
+	err = post_call((unsigned)n, relay_fn, NULL);
+	if (err == 0)
+		err = wait_answer((unsigned)n, t0, limit);
+	if (err == 0)
+		err = __atomic_load_n(&relay_err, __ATOMIC_ACQUIRE);
+	if (err == 0)
+		err = wait_answer(0, t0, limit);
+	t1 = arch_cycles();
+	switch (err) {
+	case 0:
+		printf("cpu 0 answered a ring from cpu %lu: from=cpu%u this_cpu=%u cycles=%llu\n",
+		       n, __atomic_load_n(&ping_from, __ATOMIC_ACQUIRE),
+		       __atomic_load_n(&ping_local, __ATOMIC_ACQUIRE),
+		       (unsigned long long)(t1 - t0));
+		return 0;
+	case -EAGAIN:
+		printf("error: cpus: EAGAIN: cpu %lu or cpu 0 takes no ring\n", n);
+		return CMD_ERR_REPORTED;
+	case -EBUSY:
+		printf("error: cpus: EBUSY: a mailbox still owes an earlier call\n");
+		return CMD_ERR_REPORTED;
+	case -ETIMEDOUT:
+		printf("error: cpus: ETIMEDOUT: no answer within %u ms\n", CALL_TIMEOUT_US / 1000);
+		return CMD_ERR_REPORTED;
+	default:
+		return err;
+	}
+}
+
 static int cpus_resched(const char *arg)
 {
 	unsigned long n;
@@ -654,8 +746,10 @@ static int cmd_cpus(int argc, char **argv)
 		return cpus_ping(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "--resched") == 0)
 		return cpus_resched(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "--ring0") == 0)
+		return cpus_ring0(argv[2]);
 	if (argc != 1) {
-		printf("error: usage: cpus [--ping N|all] [--resched N]\n");
+		printf("error: usage: cpus [--ping N|all] [--resched N] [--ring0 N]\n");
 		return CMD_ERR_REPORTED;
 	}
 	printf("cpus: online=%u known=%u\n", nvpes_online, nvpes_known);
@@ -676,4 +770,4 @@ static int cmd_cpus(int argc, char **argv)
 	return 0;
 }
 CONSOLE_CMD(cpus, "each CPU (34K VPE): online, timer ticks, rings; --ping N or all: "
-	    "a ring round trip", "cpus [--ping N|all] [--resched N]", cmd_cpus);
+	    "a ring round trip", "cpus [--ping N|all] [--resched N] [--ring0 N]", cmd_cpus);

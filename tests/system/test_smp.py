@@ -213,6 +213,9 @@ def test_malta_says_why_one_cpu(target, malta, cpu, n, why):
         log = c.text(c.boot_log)
         assert re.search(r"^smp: Malta runs one CPU: " + why, log, re.M), log
         assert re.search(r"^cpus_online: 1$", c.run("info"), re.M)
+        # No VPE to ring CPU 0 from: CPU 0's software lines stay masked.
+        assert "error: cpus: ENODEV: no VPE 1 to ring cpu 0 from (1 known)" in \
+            c.run("cpus --ring0 1")
         # A second CPU QEMU started (24Kf/74Kf) stays parked: the console
         # task still runs alone.
         assert "hello from pid" in c.run("spawn --wait hello")
@@ -296,6 +299,19 @@ def test_malta_34kf_vpes_online_ticking_and_answering(target, n):
         assert "error: cpus: EINVAL: --ping needs a CPU number, not 'junk'" in \
             c.run("cpus --ping junk")
         assert "error: cpus: ENODEV: no VPE 0 to ring" in c.run("cpus --resched 0")
+
+        # Each VPE rings CPU 0 (mttc0 to TC 0's Cause.IP0): CPU 0 answers
+        # in its interrupt handler, counted in its own ipis (the command
+        # never polls CPU 0's mailbox), with this_cpu() its own.
+        _, before = _malta_cpus(c)
+        for i in range(1, n):
+            out = c.run("cpus --ring0 %d" % i)
+            assert re.search(r"^cpu 0 answered a ring from cpu %d: from=cpu0 this_cpu=0 "
+                             r"cycles=\d+$" % i, out, re.M), out
+        _, after = _malta_cpus(c)
+        assert int(after[0].group(6)) == int(before[0].group(6)) + n - 1, after[0].group(0)
+        assert "error: cpus: ENODEV: no VPE 0 to ring cpu 0 from (%d known)" % n in \
+            c.run("cpus --ring0 0")
 
         # hwperf keeps a bank on each VPE: ticks counted there, by that VPE.
         assert c.run("hwperf sys force cycles:k,ticks:k").startswith("ok")
