@@ -222,9 +222,8 @@ STRESS = ["forced", "errors", "backwards", "lost-moved", "pages-leaked", "R1-fre
 @pytest.mark.slow_smp
 def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
     """64 tasks with counters, a forced takeover at every tick for 10 s.
-    Until the scheduler runs tasks on the APs they all run on CPU 0, and
-    the APs take part through the SYSTEM blocks each takeover programs,
-    folds and clears on them."""
+    The tasks run on every CPU, and each takeover also programs, folds
+    and clears every CPU's SYSTEM block there by cross-call."""
     c = smp(boot)
     out = c.run("bench run stress", timeout=300)
     got = verdicts(out, "stress")
