@@ -236,7 +236,9 @@ def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
 
 @pytest.mark.slow_smp
 def test_stress_benchbreak_fails_every_check(boot):
-    c = boot(smp=2, append="cpi=1 benchbreak=stress", icount=True)
+    # Four vCPUs, as the stress itself: with exactly two under -icount,
+    # QEMU 7.2 once left CPU 1 unscheduled for minutes (docs/design/platforms.md).
+    c = boot(smp=SMP, append="cpi=1 benchbreak=stress", icount=True)
     got = verdicts(c.run("bench run stress -n 1", timeout=120), "stress")
     for check in STRESS:
         verdict, rest = got[check]
