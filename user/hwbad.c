@@ -8,6 +8,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tally.h"
 #include "tally_hwperf.h"
@@ -57,6 +58,57 @@ static void bad_args(void)
 	expect("cpu_none", hwp_cpu_read(CPU_NONE, &counts), 0);
 }
 
+/*
+ * The kernel fills a read's buffer in place when it lies in one page, and
+ * through a copy when it straddles two: both give the counts, in order
+ * (syscalls:u grows by the reads themselves), and a refused read leaves
+ * the buffer as it was, byte for byte.
+ */
+#define NO_SUCH_PID 32000
+#define FILL 0xa5
+static unsigned char two_pages[3 * PAGE_SIZE];
+
+static long buffer_kept(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != FILL)
+			return -EIO;
+	return 0;
+}
+
+static void read_in_place_or_not(int gen)
+{
+	/* Two page boundaries inside two_pages: the counts at the first
+	 * lie in one page, those 100 bytes before the second straddle two
+	 * (and the two never overlap). */
+	uintptr_t edge = ((uintptr_t)two_pages + 2 * PAGE_SIZE) & ~(uintptr_t)(PAGE_SIZE - 1);
+	struct hwperf_counts *inside = (struct hwperf_counts *)(void *)(edge - PAGE_SIZE);
+	struct hwperf_counts *across = (struct hwperf_counts *)(void *)(edge - 100);
+	uint64_t before, after;
+
+	memset(inside, FILL, sizeof(*inside));
+	expect("read_nopid", hwp_read(NO_SUCH_PID, inside), -ESRCH);
+	expect("read_nopid_kept", buffer_kept((const unsigned char *)inside,
+					      sizeof(*inside)), 0);
+	memset(across, FILL, sizeof(*across));
+	expect("read_nopid_across", hwp_read(NO_SUCH_PID, across), -ESRCH);
+	expect("read_nopid_across_kept",
+	       buffer_kept((const unsigned char *)across, sizeof(*across)), 0);
+	/* Back to back, no output between: each read is one system call
+	 * more than the one before it. */
+	long r0 = hwp_read(0, inside);
+	before = inside->count[0];
+	long r1 = hwp_read(0, across);
+	long r2 = hwp_read(0, inside);
+	after = inside->count[0];
+	expect("read_inplace", r0, gen);
+	expect("read_across", r1, gen);
+	expect("read_inplace_again", r2, gen);
+	expect("read_across_counts", across->count[0] == before + 1 &&
+	       after == before + 2 && across->enabled[0] > 0 &&
+	       across->running[0] <= across->enabled[0] ? 0 : -EIO, 0);
+}
+
 /* A refused set-control leaves the generation and events alone. */
 static void unchanged_after_refusal(void)
 {
@@ -71,6 +123,7 @@ static void unchanged_after_refusal(void)
 	expect("enable_good", gen < 0 ? gen : 0, 0);
 	expect("setctl_bad", hwp_set_control(0, KERNEL_ADDR), -EFAULT);
 	expect("setctl_gen_kept", hwp_get_control(0, &ctl), gen);
+	read_in_place_or_not(gen);
 	hwp_release(0);
 }
 

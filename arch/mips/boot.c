@@ -20,6 +20,8 @@ void mips_boot(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 	mips_boot_regs[2] = a2;
 	mips_boot_regs[3] = a3;
 	arch_boot_progress("start");
+	/* Before anything asks arch_cpu_id (smp.c). */
+	mips_set_cpu_number(0);
 	semihost_detect(a0);
 	tlb_init();
 	vm_init();

@@ -71,5 +71,12 @@ struct timer_stats {
 void timer_stats(struct timer_stats *st);
 unsigned timer_ip(void);
 void timer_interrupt(void);
+/* On a CPU other than 0, before its first arch_cycles(): extend its Count
+ * to 64 bits as CPU 0's, given ref, an arch_cycles() of CPU 0's taken
+ * less than 2^31 Count ticks before. */
+void timer_cpu_start(uint64_t ref);
+
+/* smp.c: this CPU's number, kept where arch_cpu_id reads it. */
+void mips_set_cpu_number(unsigned cpu);
 
 #endif

@@ -1,39 +1,122 @@
 /*
- * smp.c - why the Malta runs one CPU (kernel/arch.h arch_cpus_online).
+ * smp.c - the Malta's other CPUs: the 34K's VPEs, started through the MT
+ * ASE, and why the other cores run one CPU.
  *
  * What QEMU 7.2's Malta offers beyond CPU 0 is read from the core at boot
- * and said in one line: whether it has the MT ASE and how many VPEs
- * (Config3.MT, MVPConf0.PVPE), and whether a Coherence Manager exists
- * (Config3.CMGCR, then CMGCRBase).  The measured facts per core and the
- * command used are in docs/design/platforms.md ("CPUs in QEMU").
+ * (docs/design/platforms.md, "CPUs in QEMU", has the measurements):
+ *
+ *  - 24Kf, 74Kf (no MT ASE, no Coherence Manager): QEMU starts every -smp
+ *    CPU at the kernel entry, start.S parks the others, and with no GIC
+ *    there is no inter-processor interrupt to release them.  Boot says so.
+ *  - 34Kf with -smp N: Config3.MT = 1, MVPConf0 reports N VPEs of one TC
+ *    each, TC n is VPE n (QEMU's CPU index, so TargTC = n reaches it;
+ *    TCBind.CurVPE reads 0 everywhere), EBase.CPUNum = n, and the VPEs
+ *    other than 0 sit halted at the reset vector.  start_vpes() points
+ *    each one's TC at mips_vpe_entry (vpe.S) and lets it run: in the MT
+ *    ASE's configuration state (MVPControl.VPC, with the others stopped by
+ *    dvpe) it halts the TC (TCHalt.H), sets TCRestart, activates the TC
+ *    (TCStatus.A) and the VPE (VPEConf0.VPA, and MVP so it may reach
+ *    back), clears TCHalt, leaves the configuration state and evpe's.
+ *
+ * A started VPE takes its own stack, its own vector page (EBase), its own
+ * Count/Compare tick at HZ, and answers rings: the caller posts fn/arg in
+ * the VPE's mailbox and raises the VPE's software interrupt 0 by writing
+ * Cause.IP0 in that VPE with mttc0 (QEMU 7.2 implements mttc0 Cause on
+ * another VPE: measured, `cpus --ping`).  Software interrupt 1 is the
+ * reschedule ring.
+ *
+ * What a VPE does not do yet is run tasks: the exception entry (vectors.S)
+ * and the TLB refill handler (tlbrefill.S) keep one CPU's state in fixed
+ * words (kernel stack, user-time stamps, page-table root, refill ring),
+ * and QEMU gives every VPE a TLB of its own (MVPConf0.TLBS = 0).  So the task layer sees one
+ * CPU (sched shows the VPEs as running no tasks) and boot says why.
  *
  * Register facts: MIPS32 PRA (MD00090) Config3 bits 2 (MT) and 29
- * (CMGCR); MIPS MT ASE (MD00378) MVPConf0 = CP0 register 0 select 2,
- * PVPE bits 13:10 (VPEs - 1); CMGCRBase = CP0 register 15 select 3.
+ * (CMGCR), EBase.CPUNum; MIPS MT ASE (MD00378), mt.h; CMGCRBase = CP0
+ * register 15 select 3.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "arch.h"
-#include "time/clock.h"
+#include "addrspace.h"
+#include "bootargs.h"
+#include "console/cmd.h"
 #include "cp0.h"
+#include "hwperf/hwperf.h"
+#include "mm/page.h"
+#include "mips.h"
+#include "mt.h"
+#include "time/clock.h"
+#include "trapframe.h"
 #include "version.h"
 
 #define CONFIG3_CMGCR        U32(0x20000000)
-#define MVPCONF0_PVPE_MASK   U32(0x00003c00)
-#define MVPCONF0_PVPE_SHIFT  10
 /* CMGCRBase holds physical address bits 35:15 in its bits 31:11. */
 #define CMGCRBASE_ADDR_MASK  U32(0xfffff800)
 #define CMGCRBASE_PA_SHIFT   4
 
-/* Read only when Config3.MT says the register exists. */
-static uint32_t read_mvpconf0(void)
-{
-	uint32_t v;
+/* One page: a VPE runs its interrupt handlers and ring calls only. */
+#define VPE_STACK_SIZE       PAGE_SIZE
+#define VPE_VECTOR_PAGE      4096u       /* EBase is 4 KiB aligned */
+/* Vector offsets from EBase (trap.c has the same): refill, cache error,
+ * general, interrupt.  A VPE takes no TLB refill (it touches no mapped
+ * address), so a refill there is a bug and goes to mips_vpe_trap too. */
+static const uint32_t vpe_vector_offsets[] = { 0x000u, 0x100u, 0x180u, 0x200u };
+#define VPE_VECTOR_END       0x280u
 
-	__asm__ volatile("mfc0 %0, $0, 2" : "=r"(v) : : "memory");
-	return v;
-}
+#define IP_RING              0u          /* software interrupt 0: a call */
+#define IP_RESCHED           1u          /* software interrupt 1 */
+#define US_PER_S             1000000u
+#define VPE_ONLINE_WAIT_US   100000u
+#define CALL_TIMEOUT_US      100000u
+#define CATCHUP_MAX          100u
+
+BOOTARG(smpbreak, "smpbreak=N: leave 34K VPE N halted, to prove a VPE that does not "
+	"start is reported and the others go on (mips)");
+#define SMPBREAK_NONE        UINT64_MAX
+
+enum vpe_stage {
+	VPE_STAGE_NONE,         /* never reached mips_vpe_main */
+	VPE_STAGE_ENTRY,        /* in C on its own stack */
+	VPE_STAGE_ONLINE,       /* tick running, interrupts on */
+};
+
+struct vpe {
+	uint32_t stage;
+	uint32_t cpunum;                /* EBase.CPUNum, as it read it */
+	uint32_t curvpe;                /* TCBind.CurVPE, as the VPE read it */
+	uint32_t curvpe_remote;         /* the same by mftc0 from VPE 0 */
+	uint32_t next_compare;
+	uint32_t ticks;                 /* its own Count/Compare ticks */
+	uint64_t ipis, resched;
+	uint32_t call_seq, call_done;
+	void (*call_fn)(void *);
+	void *call_arg;
+	const char *why_offline;
+};
+
+static struct vpe vpes[CPU_MAX];
+static unsigned nvpes_known = 1, nvpes_online = 1;
+static uint32_t vpe_period;             /* Count cycles per tick */
+static unsigned vpe_timer_ip;
+/* CPU 0's arch_cycles() just before the VPEs were let run (timer.c). */
+static uint64_t vpe_cycles_ref;
+
+/* vpe.S reads the stack for its EBase.CPUNum here (0: not started),
+ * below mips_vpe_max. */
+uint32_t mips_vpe_stack_top[CPU_MAX];
+const uint32_t mips_vpe_max = CPU_MAX;
+/* A page, taken (with a page of stack per VPE) only when there are VPEs
+ * to start, so that a one-CPU boot clears no more BSS than before. */
+static uint8_t *vpe_vectors;
+
+extern const char mips_vpe_entry[];
+extern const char mips_vpe_vec_stub[], mips_vpe_vec_stub_end[];
+void mips_vpe_main(unsigned cpu) __attribute__((noreturn));
+void mips_vpe_trap(struct trapframe *tf);
 
 /* Read only when Config3.CMGCR says the register exists. */
 static uint32_t read_cmgcrbase(void)
@@ -44,56 +127,364 @@ static uint32_t read_cmgcrbase(void)
 	return v;
 }
 
+static uint32_t stage_of(const struct vpe *v)
+{
+	return __atomic_load_n(&v->stage, __ATOMIC_ACQUIRE);
+}
+
+/* ---- what the portable kernel asks (kernel/arch.h) ----------------------- */
+
 unsigned arch_cpus_online(void)
 {
-	return 1;
+	return nvpes_online;
 }
 
-/* The Malta runs one CPU: there is no other to ring. */
+/*
+ * The CPU number lives in Context.PTEBase (bits 31:23), which every MIPS32
+ * core has (Release 1 too, which has no EBase), which is per VPE on the
+ * 34K, and which Tally's TLB refill does not use (it walks its own table
+ * from BadVAddr).  Two instructions and no branch, the cheapest of the
+ * ways measured (docs/costs.md says what it costs a one-CPU Malta).
+ * Hardware writes only BadVPN2 (bits 22:4).
+ */
+#define CONTEXT_PTEBASE_SHIFT 23
+
+void mips_set_cpu_number(unsigned cpu)
+{
+	cp0_write_context((uint32_t)cpu << CONTEXT_PTEBASE_SHIFT);
+}
+
 unsigned arch_cpu_id(void)
 {
-	return 0;
+	return cp0_read_context() >> CONTEXT_PTEBASE_SHIFT;
 }
 
+/* No MIPS instruction makes QEMU's round-robin TCG run the other VPE
+ * sooner (PAUSE measured: the -icount ping stays 3,332,5xx cycles), so
+ * there is nothing to put here. */
 void arch_cpu_relax(void)
 {
 }
 
+/* Raise software interrupt ip in VPE cpu: mttc0 to its TC's Cause (in
+ * QEMU, TC n is VPE n).  Only IP0/IP1 are written by a
+ * Cause store, so the VPE's timer and device lines are not disturbed;
+ * the VPE clears the bit itself before it looks at its mailbox.  The
+ * read-modify-write can race the VPE's own clear of the other software
+ * bit: at worst that bit is raised once more, a ring with nothing new
+ * posted, which the VPE counts and ignores. */
+static void raise_soft(unsigned cpu, unsigned ip)
+{
+	irqflags_t f = arch_irq_save();
+
+	mt_target_tc(cpu);
+	mt_write_tc_mtcause(mt_read_tc_mtcause() | CAUSE_IP(ip));
+	arch_irq_restore(f);
+}
+
+static int post_call(unsigned cpu, void (*fn)(void *), void *arg)
+{
+	struct vpe *v;
+
+	if (cpu >= nvpes_known)
+		return -ENODEV;
+	v = &vpes[cpu];
+	/* CPU 0 takes no ring: its interrupt path (intr.c) is the one-CPU
+	 * one, and nothing on a VPE calls it yet. */
+	if (cpu == 0 || stage_of(v) != VPE_STAGE_ONLINE)
+		return -EAGAIN;
+	if (__atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) != v->call_seq)
+		return -EBUSY;
+	v->call_fn = fn;
+	v->call_arg = arg;
+	__atomic_store_n(&v->call_seq, v->call_seq + 1, __ATOMIC_RELEASE);
+	raise_soft(cpu, IP_RING);
+	return 0;
+}
+
 int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
 {
-	(void)cpu;
-	(void)fn;
-	(void)arg;
-	return -ENODEV;
+	return post_call(cpu, fn, arg);
+}
+
+static void run_posted_call(struct vpe *v)
+{
+	uint32_t seq = __atomic_load_n(&v->call_seq, __ATOMIC_ACQUIRE);
+
+	if (seq != v->call_done) {
+		v->call_fn(v->call_arg);
+		__atomic_store_n(&v->call_done, seq, __ATOMIC_RELEASE);
+	}
 }
 
 int arch_cpu_brief(unsigned cpu, char *buf, size_t len)
 {
-	if (cpu != 0)
+	const struct vpe *v;
+
+	if (cpu >= nvpes_known)
 		return -ENODEV;
-	snprintf(buf, len, "online=1 role=boot timer=cp0-count ticks=%llu",
-		 (unsigned long long)clock_ticks());
+	v = &vpes[cpu];
+	if (cpu == 0)
+		snprintf(buf, len, "vpe=0 online=1 role=boot timer=cp0-count ticks=%llu",
+			 (unsigned long long)clock_ticks());
+	else
+		snprintf(buf, len, "vpe=%u online=%d role=vpe timer=cp0-count ticks=%llu",
+			 /* the VPE's own EBase.CPUNum once it ran, else the
+			  * TC it was to start (TargTC) */
+			 stage_of(v) == VPE_STAGE_NONE ? cpu : (unsigned)v->cpunum,
+			 stage_of(v) == VPE_STAGE_ONLINE,
+			 (unsigned long long)__atomic_load_n(&v->ticks, __ATOMIC_RELAXED));
 	return 0;
 }
 
-static void say_why_one_cpu(void)
+/* A waiter with interrupts off may owe a call itself: answer it, so two
+ * CPUs calling each other never both time out. */
+void arch_lock_relax(bool poll_calls)
+{
+	if (poll_calls && nvpes_online > 1) {
+		irqflags_t f = arch_irq_save();
+		unsigned me = arch_cpu_id();
+
+		if (me != 0)
+			run_posted_call(&vpes[me]);
+		arch_irq_restore(f);
+	}
+}
+
+/* The task layer runs on CPU 0 alone (see the top of this file), so a
+ * wake-up names no other CPU yet; the ring itself works (cpus --resched). */
+void arch_resched_cpu(unsigned cpu)
+{
+	if (cpu != 0 && cpu < nvpes_known && stage_of(&vpes[cpu]) == VPE_STAGE_ONLINE)
+		raise_soft(cpu, IP_RESCHED);
+}
+
+/* ---- on the VPE ----------------------------------------------------------- */
+
+static void vpe_tick(struct vpe *v)
+{
+	uint32_t now = cp0_read_count();
+	unsigned due = 0;
+
+	/* Signed differences: Count and Compare wrap (timer.c does the same
+	 * for CPU 0). */
+	while ((int32_t)(now - v->next_compare) >= 0) {
+		v->next_compare += vpe_period;
+		if (++due > CATCHUP_MAX) {
+			v->next_compare = now + vpe_period;
+			break;
+		}
+	}
+	cp0_write_compare(v->next_compare);
+	while ((int32_t)(cp0_read_count() - v->next_compare) >= 0) {
+		v->next_compare += vpe_period;
+		due++;
+		cp0_write_compare(v->next_compare);
+	}
+	for (; due > 0; due--) {
+		__atomic_store_n(&v->ticks, v->ticks + 1, __ATOMIC_RELAXED);
+		/* It runs no task: the PMU still counts its tick and keeps
+		 * its SYSTEM blocks (kernel/hwperf/hwperf.h). */
+		hwperf_idle_cpu_tick();
+	}
+}
+
+void mips_vpe_trap(struct trapframe *tf)
+{
+	unsigned cpu = arch_cpu_id();
+	struct vpe *v = &vpes[cpu];
+	uint32_t pending, other;
+
+	if (cp0_field(tf->cause, CAUSE_EXC_MASK, CAUSE_EXC_SHIFT) != EXC_INT) {
+		mips_dump_frame(tf);
+		panic("smp: exception on cpu %u (vpe %u) at EPC 0x%08x", cpu,
+		      (unsigned)v->cpunum, (unsigned)tf->epc);
+	}
+	pending = tf->cause & cp0_read_status() & CAUSE_IP_MASK;
+	if (pending & (CAUSE_IP(IP_RING) | CAUSE_IP(IP_RESCHED)))
+		/* Cleared before the mailbox is read: a ring posted after
+		 * this raises the line again. */
+		cp0_write_cause(cp0_read_cause() &
+				~(pending & (CAUSE_IP(IP_RING) | CAUSE_IP(IP_RESCHED))));
+	if (pending & CAUSE_IP(IP_RING)) {
+		v->ipis++;
+		run_posted_call(v);
+	}
+	if (pending & CAUSE_IP(IP_RESCHED)) {
+		v->ipis++;
+		v->resched++;
+	}
+	if (pending & CAUSE_IP(vpe_timer_ip))
+		vpe_tick(v);
+	other = pending & ~(CAUSE_IP(IP_RING) | CAUSE_IP(IP_RESCHED) |
+			    CAUSE_IP(vpe_timer_ip));
+	if (other)
+		/* Nothing else is wired to a VPE but CPU 0: mask, never loop. */
+		cp0_write_status(cp0_read_status() & ~other);
+}
+
+void mips_vpe_main(unsigned cpu)
+{
+	struct vpe *v = &vpes[cpu];
+
+	v->cpunum = cpu;
+	mips_set_cpu_number(cpu);
+	v->curvpe = mt_read_tcbind() & TCBIND_CURVPE_MASK;
+	__atomic_store_n(&v->stage, VPE_STAGE_ENTRY, __ATOMIC_RELEASE);
+	/* Its own vector page, written while BEV is still set. */
+	cp0_write_ebase((uint32_t)(uintptr_t)vpe_vectors & EBASE_BASE_MASK);
+	cp0_write_cause(0);
+	timer_cpu_start(vpe_cycles_ref);
+	v->next_compare = cp0_read_count() + vpe_period;
+	cp0_write_compare(v->next_compare);
+	/* A vCPU the host held up for a period between the read and the
+	 * write would otherwise wait a whole Count wrap (26 s) for its first
+	 * tick: seen once on a loaded host, ticks=0 after 300 ms. */
+	while ((int32_t)(cp0_read_count() - v->next_compare) >= 0) {
+		v->next_compare += vpe_period;
+		cp0_write_compare(v->next_compare);
+	}
+	cp0_write_status((cp0_read_status() & ~(ST_BEV | ST_ERL | ST_EXL | ST_IM_MASK)) |
+			 ST_IM(vpe_timer_ip) | ST_IM(IP_RING) | ST_IM(IP_RESCHED));
+	__atomic_store_n(&v->stage, VPE_STAGE_ONLINE, __ATOMIC_RELEASE);
+	for (;;)
+		arch_idle();
+}
+
+/* ---- starting the VPEs (on CPU 0) ----------------------------------------- */
+
+static void fill_vectors(void)
+{
+	size_t stub = (size_t)(mips_vpe_vec_stub_end - mips_vpe_vec_stub);
+	uintptr_t base = (uintptr_t)vpe_vectors;
+	uint32_t step;
+
+	for (size_t i = 0; i < sizeof(vpe_vector_offsets) / sizeof(vpe_vector_offsets[0]); i++)
+		memcpy(vpe_vectors + vpe_vector_offsets[i], mips_vpe_vec_stub, stub);
+	/* Make instruction fetch see them (34K is Release 2: synci). */
+	__asm__ volatile("rdhwr %0, $" CP0_STR(HWR_SYNCI_STEP) : "=r"(step));
+	if (step != 0) {
+		for (uintptr_t a = base; a < base + VPE_VECTOR_END; a += step)
+			__asm__ volatile("synci 0(%0)" : : "r"(a) : "memory");
+	}
+	__asm__ volatile("sync" : : : "memory");
+}
+
+/* Point TC n (bound to VPE n) at mips_vpe_entry and let it run at the next
+ * evpe; in the configuration state, the other VPEs stopped. */
+static void release_tc(unsigned n)
+{
+	mt_target_tc(n);
+	vpes[n].curvpe_remote = mt_read_tc_tcbind() & TCBIND_CURVPE_MASK;
+	mt_write_tc_tchalt(TCHALT_H);
+	mt_write_tc_tcrestart((uint32_t)(uintptr_t)mips_vpe_entry);
+	mt_write_tc_tcstatus((mt_read_tc_tcstatus() & ~(TCSTATUS_TKSU_MASK | TCSTATUS_IXMT)) |
+			     TCSTATUS_A);
+	mt_write_tc_vpeconf0(mt_read_tc_vpeconf0() | VPECONF0_VPA | VPECONF0_MVP);
+	mt_write_tc_tchalt(0);
+}
+
+static const char *stage_why(uint32_t stage)
+{
+	return stage == VPE_STAGE_NONE ? "did not reach mips_vpe_main within 100 ms" :
+		"reached C, never went online";
+}
+
+static void start_vpes(unsigned n, uint32_t mvpconf0)
+{
+	struct timer_stats st;
+	uint64_t brk = bootarg_u64("smpbreak", SMPBREAK_NONE, 0, UINT32_MAX);
+	unsigned left_off = 0;
+	uint64_t limit, t0;
+	irqflags_t f;
+
+	timer_stats(&st);
+	vpe_period = st.period;
+	vpe_timer_ip = timer_ip();
+	if (n > CPU_MAX) {
+		left_off = n - CPU_MAX;
+		n = CPU_MAX;
+	}
+	vpe_vectors = page_alloc();
+	if (!vpe_vectors) {
+		printf("smp: Malta runs one CPU of %u VPEs: no page for their vectors\n", n);
+		return;
+	}
+	nvpes_known = n;
+	vpes[0].stage = VPE_STAGE_ONLINE;
+	for (unsigned i = 1; i < n; i++) {
+		uint8_t *stack = page_alloc();
+
+		if (stack)
+			mips_vpe_stack_top[i] = (uint32_t)(uintptr_t)(stack + VPE_STACK_SIZE);
+		else
+			vpes[i].why_offline = "no memory for its stack";
+	}
+	fill_vectors();
+
+	f = arch_irq_save();
+	vpe_cycles_ref = arch_cycles();
+	(void)mt_dvpe();
+	mt_write_mvpcontrol(mt_read_mvpcontrol() | MVPCONTROL_VPC);
+	for (unsigned i = 1; i < n; i++)
+		if (mips_vpe_stack_top[i] && i != brk)
+			release_tc(i);
+	mt_write_mvpcontrol(mt_read_mvpcontrol() & ~MVPCONTROL_VPC);
+	mt_evpe();
+	arch_irq_restore(f);
+
+	limit = arch_cycles_hz() * VPE_ONLINE_WAIT_US / US_PER_S;
+	for (unsigned i = 1; i < n; i++) {
+		struct vpe *v = &vpes[i];
+
+		t0 = arch_cycles();
+		while (stage_of(v) != VPE_STAGE_ONLINE && arch_cycles() - t0 < limit)
+			;
+		/* vpe.S indexed its stack and mips_vpe_main its structure by
+		 * EBase.CPUNum: online here means CPUNum == i. */
+		if (stage_of(v) == VPE_STAGE_ONLINE) {
+			nvpes_online++;
+			continue;
+		}
+		if (!v->why_offline)
+			v->why_offline = i == brk ? "left halted (smpbreak), never reached "
+				"mips_vpe_main within 100 ms" : stage_why(stage_of(v));
+		printf("smp: cpu %u did not start: %s\n", i, v->why_offline);
+	}
+	printf("smp: %u of %u VPEs online (MT ASE: TCRestart, TCStatus.A, VPEConf0.VPA, "
+	       "evpe; MVPConf0 TLBS=%u, MVPControl.STLB=%u); each ticks on its own "
+	       "Count/Compare at %u Hz and is rung by mttc0 Cause.IP0\n", nvpes_online, n,
+	       !!(mvpconf0 & MVPCONF0_TLBS), !!(mt_read_mvpcontrol() & MVPCONTROL_STLB),
+	       clock_hz);
+	printf("smp: VPEs other than 0 run no tasks: the exception entry and the TLB "
+	       "refill keep one CPU's state in fixed words (kernel stack, user-time "
+	       "stamps, page-table root, refill ring), not written per VPE yet\n");
+	if (left_off)
+		printf("smp: %u VPE%s left off: more than CPU_MAX (%u)\n", left_off,
+		       left_off == 1 ? "" : "s", CPU_MAX);
+}
+
+static void malta_cpus(void)
 {
 	uint32_t c3 = cp0_has_config3() ? cp0_read_config3() : 0;
-	unsigned mt = !!(c3 & CONFIG3_MT), cm = !!(c3 & CONFIG3_CMGCR), vpes = 1;
+	unsigned mt = !!(c3 & CONFIG3_MT), cm = !!(c3 & CONFIG3_CMGCR), vpes_n = 1;
+	uint32_t mvpconf0 = 0;
 
-	printf("smp: Malta runs one CPU: Config3.MT=%u Config3.CMGCR=%u", mt, cm);
 	if (mt) {
-		vpes = cp0_field(read_mvpconf0(), MVPCONF0_PVPE_MASK,
-				 MVPCONF0_PVPE_SHIFT) + 1;
-		printf(" MVPConf0 VPEs=%u", vpes);
+		mvpconf0 = mt_read_mvpconf0();
+		vpes_n = cp0_field(mvpconf0, MVPCONF0_PVPE_MASK, MVPCONF0_PVPE_SHIFT) + 1;
 	}
+	if (mt && vpes_n > 1) {
+		start_vpes(vpes_n, mvpconf0);
+		return;
+	}
+	printf("smp: Malta runs one CPU: Config3.MT=%u Config3.CMGCR=%u", mt, cm);
+	if (mt)
+		printf(" MVPConf0 VPEs=%u", vpes_n);
 	if (cm)
 		printf(" CMGCRBase=%#llx", (unsigned long long)(read_cmgcrbase() &
 		       CMGCRBASE_ADDR_MASK) << CMGCRBASE_PA_SHIFT);
-	if (mt && vpes > 1)
-		printf(": the other VPEs stay halted at reset; starting them (MT ASE) "
-		       "is not written yet\n");
-	else if (mt)
+	if (mt)
 		printf(": one VPE (QEMU gives the 34Kf one per -smp CPU)\n");
 	else if (cm)
 		printf(": bring-up through the Coherence Manager is not written yet\n");
@@ -102,16 +493,175 @@ static void say_why_one_cpu(void)
 		       "it (WAIT, interrupts off); with no GIC there is no IPI to "
 		       "release it\n");
 }
-BOOT_HOOK(malta_cpus, say_why_one_cpu);
+BOOT_HOOK(malta_cpus, malta_cpus);
 
-/* One CPU: no other holder to wait on politely, and no call to answer. */
-void arch_lock_relax(bool poll_calls)
+/* ---- `cpus` ---------------------------------------------------------------- */
+
+static volatile unsigned ping_from;
+static volatile uint32_t ping_round_seen[CPU_MAX];
+static uint32_t ping_round;
+
+/* Runs on the pinged CPU: say who answered, and in which round. */
+static void ping_fn(void *arg)
 {
-	(void)poll_calls;
+	unsigned id = arch_cpu_id();
+
+	(void)arg;
+	__atomic_store_n(&ping_from, id, __ATOMIC_RELEASE);
+	__atomic_store_n(&ping_round_seen[id], ping_round, __ATOMIC_RELEASE);
 }
 
-/* One CPU: a wake-up never names another CPU. */
-void arch_resched_cpu(unsigned cpu)
+static bool answered(unsigned cpu)
 {
-	(void)cpu;
+	const struct vpe *v = &vpes[cpu];
+
+	return __atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) == v->call_seq;
 }
+
+static int wait_answer(unsigned cpu, uint64_t t0, uint64_t limit)
+{
+	while (!answered(cpu)) {
+		if (arch_cycles() - t0 >= limit)
+			return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+static int parse_cpu(const char *arg, const char *opt, unsigned long *n)
+{
+	char *end;
+
+	*n = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end != '\0') {
+		printf("error: cpus: EINVAL: %s needs a CPU number, not '%s'\n", opt, arg);
+		return CMD_ERR_REPORTED;
+	}
+	return 0;
+}
+
+static int cpus_ping_all(void)
+{
+	uint64_t limit = arch_cycles_hz() * CALL_TIMEOUT_US / US_PER_S, t0, t1;
+	bool posted[CPU_MAX] = { false };
+	unsigned got = 0;
+
+	ping_round++;
+	t0 = arch_cycles();
+	for (unsigned i = 1; i < nvpes_known; i++)
+		posted[i] = stage_of(&vpes[i]) == VPE_STAGE_ONLINE &&
+			    post_call(i, ping_fn, NULL) == 0;
+	for (unsigned i = 1; i < nvpes_known; i++) {
+		if (posted[i] && wait_answer(i, t0, limit) != 0) {
+			printf("error: cpus: ETIMEDOUT: cpu %u did not answer within %u ms\n",
+			       i, CALL_TIMEOUT_US / 1000);
+			return CMD_ERR_REPORTED;
+		}
+	}
+	t1 = arch_cycles();
+	for (unsigned i = 1; i < nvpes_known; i++)
+		if (__atomic_load_n(&ping_round_seen[i], __ATOMIC_ACQUIRE) == ping_round)
+			got++;
+	printf("all answered: cpus=%u cycles=%llu\n", got, (unsigned long long)(t1 - t0));
+	return 0;
+}
+
+static int cpus_ping(const char *arg)
+{
+	unsigned long n;
+	uint64_t t0, t1;
+	int err;
+
+	if (strcmp(arg, "all") == 0)
+		return cpus_ping_all();
+	if (parse_cpu(arg, "--ping", &n))
+		return CMD_ERR_REPORTED;
+	if (n >= nvpes_known) {
+		printf("error: cpus: ENODEV: no cpu %lu (%u known)\n", n, nvpes_known);
+		return CMD_ERR_REPORTED;
+	}
+	ping_from = CPU_MAX;
+	t0 = arch_cycles();
+	if (n == 0) {
+		irqflags_t f = arch_irq_save();
+		ping_fn(NULL);
+		arch_irq_restore(f);
+		err = 0;
+	} else {
+		err = post_call((unsigned)n, ping_fn, NULL);
+		if (err == 0)
+			err = wait_answer((unsigned)n, t0,
+					  arch_cycles_hz() * CALL_TIMEOUT_US / US_PER_S);
+	}
+	t1 = arch_cycles();
+	switch (err) {
+	case 0:
+		printf("cpu %lu answered: from=cpu%u vpe=%u cycles=%llu\n", n,
+		       __atomic_load_n(&ping_from, __ATOMIC_ACQUIRE),
+		       (unsigned)vpes[n].cpunum, (unsigned long long)(t1 - t0));
+		return 0;
+	case -EAGAIN:
+		printf("error: cpus: EAGAIN: cpu %lu is not online: %s\n", n,
+		       vpes[n].why_offline ? vpes[n].why_offline : "?");
+		return CMD_ERR_REPORTED;
+	case -EBUSY:
+		printf("error: cpus: EBUSY: cpu %lu still owes an earlier call\n", n);
+		return CMD_ERR_REPORTED;
+	case -ETIMEDOUT:
+		printf("error: cpus: ETIMEDOUT: cpu %lu did not answer within %u ms\n",
+		       n, CALL_TIMEOUT_US / 1000);
+		return CMD_ERR_REPORTED;
+	default:
+		return err;
+	}
+}
+
+static int cpus_resched(const char *arg)
+{
+	unsigned long n;
+
+	if (parse_cpu(arg, "--resched", &n))
+		return CMD_ERR_REPORTED;
+	if (n == 0 || n >= nvpes_known) {
+		printf("error: cpus: ENODEV: no VPE %lu to ring (%u known)\n", n, nvpes_known);
+		return CMD_ERR_REPORTED;
+	}
+	if (stage_of(&vpes[n]) != VPE_STAGE_ONLINE) {
+		printf("error: cpus: EAGAIN: cpu %lu is not online\n", n);
+		return CMD_ERR_REPORTED;
+	}
+	raise_soft((unsigned)n, IP_RESCHED);
+	printf("cpu %lu sent the reschedule ring\n", n);
+	return 0;
+}
+
+static int cmd_cpus(int argc, char **argv)
+{
+	char line[128];
+
+	if (argc == 3 && strcmp(argv[1], "--ping") == 0)
+		return cpus_ping(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "--resched") == 0)
+		return cpus_resched(argv[2]);
+	if (argc != 1) {
+		printf("error: usage: cpus [--ping N|all] [--resched N]\n");
+		return CMD_ERR_REPORTED;
+	}
+	printf("cpus: online=%u known=%u\n", nvpes_online, nvpes_known);
+	for (unsigned i = 0; i < nvpes_known; i++) {
+		const struct vpe *v = &vpes[i];
+
+		arch_cpu_brief(i, line, sizeof(line));
+		printf("cpu=%u %s ipis=%llu resched=%llu", i, line,
+		       (unsigned long long)v->ipis, (unsigned long long)v->resched);
+		/* Measured, for docs/design/platforms.md: what TCBind says. */
+		if (i)
+			printf(" tcbind_curvpe=%u/%u", (unsigned)v->curvpe,
+			       (unsigned)v->curvpe_remote);
+		if (i && stage_of(v) != VPE_STAGE_ONLINE)
+			printf(" why=\"%s\"", v->why_offline ? v->why_offline : "?");
+		printf("\n");
+	}
+	return 0;
+}
+CONSOLE_CMD(cpus, "each CPU (34K VPE): online, timer ticks, rings; --ping N or all: "
+	    "a ring round trip", "cpus [--ping N|all] [--resched N]", cmd_cpus);

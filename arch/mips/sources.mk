@@ -7,6 +7,7 @@ ARCH_SRCS := \
 	arch/mips/bootinfo.c \
 	arch/mips/branch.c \
 	arch/mips/cp0cmd.c \
+	arch/mips/count_ext.c \
 	arch/mips/cpu.c \
 	arch/mips/crash.c \
 	arch/mips/idle.S \
@@ -33,6 +34,7 @@ ARCH_SRCS := \
 	arch/mips/usermode.c \
 	arch/mips/vectors.S \
 	arch/mips/vm.c \
+	arch/mips/vpe.S \
 	$(sort $(wildcard arch/mips/pmu/*.c))
 
 ARCH_DRIVERS := drivers/malta_display.c

@@ -11,6 +11,7 @@
  * catches up by delivering the missed ticks.
  */
 #include "arch.h"
+#include "count_ext.h"
 #include "cp0.h"
 #include "time/cycle_rate.h"
 #include "mips.h"
@@ -23,8 +24,9 @@
 /* More missed periods than this means time jumped: resynchronise instead. */
 #define CATCHUP_MAX         100u
 
-static uint32_t count_last;
-static uint32_t count_high;
+/* Per CPU (a 34K VPE reads its own Count): two CPUs sharing one pair
+ * would each take the other's later reading for a wrap. */
+static struct count_ext count_ext[CPU_MAX];
 static uint64_t count_hz;
 static uint32_t period;
 static uint32_t next_compare;
@@ -34,15 +36,15 @@ static unsigned long ticks_missed, resyncs;
 uint64_t arch_cycles(void)
 {
 	irqflags_t flags = arch_irq_save();
-	uint32_t now = cp0_read_count();
-	uint64_t v;
+	uint64_t v = count_ext_read(&count_ext[arch_cpu_id()], cp0_read_count());
 
-	if (now < count_last)
-		count_high++;
-	count_last = now;
-	v = ((uint64_t)count_high << 32) | now;
 	arch_irq_restore(flags);
 	return v;
+}
+
+void timer_cpu_start(uint64_t ref)
+{
+	count_ext_seed(&count_ext[arch_cpu_id()], ref, cp0_read_count());
 }
 
 uint64_t arch_cycles_hz(void)

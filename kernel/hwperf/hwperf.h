@@ -76,18 +76,22 @@ struct hwperf_res {
 	uint32_t hwmask;        /* hardware counters that may carry it */
 };
 
-struct hwperf_vctr {
-	uint64_t count;
-	uint64_t enabled;
-	uint64_t running;
-	uint64_t next_at;       /* count at which the next threshold action is due */
-	uint64_t seen;          /* count the last read showed (invariant.c) */
-};
-
 struct hwperf_set {
 	struct hwperf_control ctl;
 	struct hwperf_res res[HWPERF_NVCTR];
-	struct hwperf_vctr v[HWPERF_NVCTR];
+	/* The 32 virtual counters' counts and times in the user ABI's own
+	 * layout (abi.h), so that a read is one copy of the whole block. */
+	struct hwperf_counts c;
+	uint64_t next_at[HWPERF_NVCTR]; /* count at which the next threshold
+	                                 * action is due */
+	uint64_t seen[HWPERF_NVCTR];    /* count the last check saw (invariant.c) */
+	/* Time-enabled every used counter has gained and c.enabled does not
+	 * show yet: a fold adds its span here once instead of to each of up
+	 * to 32 counters (hwperf_set_settle, hwperf_set_enabled). */
+	uint64_t enabled_owed;
+	/* Used counters whose values some path changed since the invariants
+	 * last looked at them: every writer of c marks them (invariant.c). */
+	uint32_t unchecked;
 	uint32_t used;          /* mask of virtual counters in use */
 	uint32_t thresh_used;   /* those of used with a threshold */
 	bool crowded;           /* more used than counters they can reach:
@@ -189,6 +193,7 @@ int hwperf_enable(struct hwperf_task *caller, int pid,
 int hwperf_profile_enable(struct hwperf_task *caller, int pid,
                           const struct hwperf_control *ctl,
                           struct hwperf_reason *why);
+/* out is written only when the read succeeds (whole then). */
 int hwperf_read(struct hwperf_task *caller, int pid, struct hwperf_counts *out,
                 struct hwperf_reason *why);
 int hwperf_read_rusage(struct hwperf_task *caller, int pid,

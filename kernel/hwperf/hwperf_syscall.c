@@ -7,15 +7,18 @@
  * pointer or a bad op changes nothing.  A control (~1.8 KiB) and a counts
  * block (768 B) do not belong on the one-page kernel stack.  Controls
  * (rare: enable, get, set) come through a kmalloc'd buffer; counts, read
- * on the hot path, through a buffer of the CPU's own, held with
- * preemption off from the read to the end of the copy out, so neither
- * the heap nor a second task touches it.  The copy out is checked page by
- * page (EFAULT), and nothing reaches the caller when the read fails.
+ * on the hot path, straight into the caller's buffer when a plain read's
+ * lies in one page (its kernel address, checked as a copy would check
+ * it), else through a buffer of the CPU's own, held with preemption off
+ * from the read to the end of the copy out, so neither the heap nor a
+ * second task touches it.  The copy out is checked page by page
+ * (EFAULT), and nothing reaches the caller when the read fails.
  * HWPERF_OP_MAP gives the caller its read page (kernel/hwperf/upage.c),
  * to read counts without coming here.  Which op takes what, and what it
  * does, is the table in kernel/hwperf/ops.c, shared with the console.
  */
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 
 #include "arch.h"
@@ -139,10 +142,37 @@ static int run(const struct hwperf_op *d, struct hwperf_call *c, const struct us
 	}
 }
 
+/*
+ * The hot path (`hwread`): a plain read of counts into a buffer that lies
+ * in one page goes straight to hwperf_read, which writes them there only
+ * when it succeeds: one copy from the set, none through counts_buf, and
+ * none of the table's generic door.  The checks are the door's for the
+ * row (hwperf_op_check: arg2 0, id an int >= 0; a NULL or bad arg is no
+ * page, so the door says EFAULT); anything else takes the door.
+ */
+static bool read_in_place(const syscall_arg_t *a, struct task *t, intptr_t *r)
+{
+	struct hwperf_reason why;
+	struct hwperf_counts *out;
+
+	if (a[0] != HWPERF_OP_READ || a[3] != 0 || a[1] > (uintptr_t)INT_MAX)
+		return false;
+	out = uvm_user_span(t->uvm, a[2], sizeof(*out), VM_PROT_READ | VM_PROT_WRITE);
+	if (!out)
+		return false;
+	*r = hwperf_read(&t->hw, (int)a[1], out, &why);
+	return true;
+}
+
 intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = current_task();
+	intptr_t r;
+
+	if (read_in_place(a, t, &r))
+		return r;
+
 	const struct hwperf_op *d = hwperf_op_get(a[0]);
 	struct user_args u = { .arg = a[2], .arg2 = a[3] };
 	struct hwperf_call c = { .id = (int)a[1], .caller = &t->hw, .uvm = t->uvm };

@@ -34,7 +34,7 @@ struct hwperf_cpu {
 	/* SYSTEM mode: this CPU's private block (R19). */
 	struct hwperf_set sys;
 	uint32_t sys_epoch;             /* acquire this block belongs to */
-	struct hwperf_vctr folded[HWPERF_NVCTR]; /* part moved to global */
+	struct hwperf_counts folded;    /* part moved to global */
 	bool busy;                      /* inside hwperf on this CPU */
 	bool irq_pending;               /* pmu_interrupt arrived while busy */
 	uintptr_t irq_pc;
@@ -105,6 +105,14 @@ void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out);
 void hwperf_inv_check_set(struct hwperf_set *s, const char *what);
 void hwperf_inv_check_sys_sum(void);
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
+/* Counter i's time-enabled, what a fold still owes it included. */
+uint64_t hwperf_set_enabled(const struct hwperf_set *s, unsigned i);
+/* Add what the folds owe to every used counter's c.enabled. */
+void hwperf_set_settle(struct hwperf_set *s);
+/* The export without settling: s's counts as hwperf_set_export gives
+ * them, with what is owed added to enabled on the way out (what
+ * hwperf_set_export does on a 32-bit machine; no invariant check). */
+void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *out);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
 /* rotate: a tick's rotation (R13), never the kept placement. */

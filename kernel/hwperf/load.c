@@ -64,6 +64,14 @@ void hwperf_sample(unsigned cpu)
 
 	if (!s)
 		return;
+	/* Without thresholds every period is its counter's longest and
+	 * stays so: nothing to restart, so a driver that can fold without
+	 * stopping lets the counters run on (a read's whole fold). */
+	if (!s->thresh_used && hwperf_core.ops->sync) {
+		hwperf_core.ops->sync(&s->pst);
+		hwperf_set_fold(s);
+		return;
+	}
 	hwperf_core.ops->suspend(&s->pst);
 	hwperf_set_fold(s);
 	hwperf_thresholds(s, owner_of(c), 0);

@@ -83,12 +83,9 @@ static unsigned choose_alike(struct hwperf_set *s, uint32_t mask)
 {
 	uint8_t order[PMU_MAX_COUNTERS];
 	uint32_t placed = 0;
-	unsigned n = events_pick_least(&s->v[0].running,
-	                               sizeof(s->v[0]) / sizeof(uint64_t),
-	                               s->used, bits_count(mask), order);
+	unsigned n = events_pick_least(s->c.running, 1, s->used,
+	                               bits_count(mask), order);
 
-	_Static_assert(sizeof(s->v[0]) % sizeof(uint64_t) == 0,
-	               "time-running is read at a whole stride of words");
 	for (unsigned k = 0; k < n; k++)
 		placed |= 1u << order[k];
 	/* Counters by index among the placed, rank aside: the i-th lowest
@@ -144,7 +141,7 @@ static unsigned choose(struct hwperf_set *s)
 	for (uint32_t u = s->used; u; u &= u - 1) {
 		unsigned vi = (unsigned)__builtin_ctz(u);
 
-		pl.rank[vi] = s->v[vi].running;
+		pl.rank[vi] = s->c.running[vi];
 	}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)
@@ -159,7 +156,7 @@ void hwperf_set_periods(struct hwperf_set *s)
 
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
 		struct pmu_counter_ctl *c = &s->pst.ctl.ctr[k];
-		const struct hwperf_vctr *v = &s->v[s->slot_vctr[k]];
+		unsigned vi = s->slot_vctr[k];
 		uint64_t max = caps->counter[c->hw].max_period;
 		uint64_t period = max;
 
@@ -167,9 +164,9 @@ void hwperf_set_periods(struct hwperf_set *s)
 			c->flags &= ~PMU_CTR_IMODE;
 			continue;
 		}
-		if (s->ctl.ev[s->slot_vctr[k]].thresh > 0 && v->next_at > v->count &&
-		    v->next_at - v->count < max)
-			period = v->next_at - v->count;
+		if (s->ctl.ev[vi].thresh > 0 && s->next_at[vi] > s->c.count[vi] &&
+		    s->next_at[vi] - s->c.count[vi] < max)
+			period = s->next_at[vi] - s->c.count[vi];
 		c->flags |= PMU_CTR_IMODE;
 		c->period = period;
 	}

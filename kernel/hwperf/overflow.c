@@ -35,12 +35,11 @@ void hwperf_thresholds_due(struct hwperf_set *s, struct hwperf_task *owner,
 	 * threshold (found at install) are looked at. */
 	for (uint32_t m = s->thresh_used; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctz(m);
-		struct hwperf_vctr *v = &s->v[i];
 		int64_t n = s->ctl.ev[i].thresh;
 
-		while (v->count >= v->next_at) {
+		while (s->c.count[i] >= s->next_at[i]) {
 			act(s, owner, i, pc);
-			v->next_at += (uint64_t)n;
+			s->next_at[i] += (uint64_t)n;
 		}
 	}
 }

@@ -331,14 +331,13 @@ static int do_read(struct hwperf_task *caller, int pid,
 	struct hwperf_task *t;
 	int err;
 
-	/* Both reads below fill every field (hwperf_set_export), so only a
-	 * refusal has to clear what the caller may still look at. */
+	/* Both reads below fill every field (hwperf_set_export), and only
+	 * on success: out may be the caller's own buffer (hwperf_syscall.c),
+	 * which a refused read leaves as it was. */
 	_Static_assert(sizeof(*out) == 3 * HWPERF_NVCTR * sizeof(uint64_t),
 		       "hwperf_set_export writes every field of hwperf_counts");
-	if ((err = find_target(caller, pid, &t, why)) < 0) {
-		memset(out, 0, sizeof(*out));
+	if ((err = find_target(caller, pid, &t, why)) < 0)
 		return err;
-	}
 	if (ru)
 		hwperf_env_rusage(t, ru);
 	if (holds_system(t))

@@ -16,13 +16,16 @@
 #include "env.h"
 #include "internal.h"
 
-static void vctr_add_delta(struct hwperf_vctr *g, struct hwperf_vctr *done,
-                           const struct hwperf_vctr *now)
+/* One CPU's growth since its last fold into the global block. */
+static void vctr_add_delta(struct hwperf_set *g, struct hwperf_counts *done,
+                           const struct hwperf_counts *now, unsigned i)
 {
-	g->count += now->count - done->count;
-	g->enabled += now->enabled - done->enabled;
-	g->running += now->running - done->running;
-	*done = *now;
+	g->c.count[i] += now->count[i] - done->count[i];
+	g->c.enabled[i] += now->enabled[i] - done->enabled[i];
+	g->c.running[i] += now->running[i] - done->running[i];
+	done->count[i] = now->count[i];
+	done->enabled[i] = now->enabled[i];
+	done->running[i] = now->running[i];
 }
 
 void hwperf_sys_fold_cpu(unsigned cpu)
@@ -32,8 +35,11 @@ void hwperf_sys_fold_cpu(unsigned cpu)
 
 	if (c->sys_epoch != h->sys_epoch)
 		return;
+	hwperf_set_settle(&c->sys);
+	hwperf_set_settle(&h->sys);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
-		vctr_add_delta(&h->sys.v[i], &c->folded[i], &c->sys.v[i]);
+		vctr_add_delta(&h->sys, &c->folded, &c->sys.c, i);
+	h->sys.unchecked = ~0u;
 }
 
 void hwperf_sys_fold_all(void)
@@ -49,7 +55,7 @@ static void cpu_block_reset(struct hwperf_cpu *c,
 	c->sys.has_ctl = false;
 	hwperf_set_install(&c->sys, ctl, res);
 	hwperf_set_clear(&c->sys);
-	memset(c->folded, 0, sizeof(c->folded));
+	memset(&c->folded, 0, sizeof(c->folded));
 	c->sys_epoch = epoch;
 }
 
@@ -348,9 +354,11 @@ int hwperf_sys_set_locked(const struct hwperf_control *ctl, unsigned cpu,
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		bool same = hwperf_same_event(&h->sys.ctl.ev[i], &ctl->ev[i]);
 
-		for (unsigned c = 0; c < hwperf_env_ncpus() && !same; c++)
-			memset(&h->cpu[c].folded[i], 0,
-			       sizeof(h->cpu[c].folded[i]));
+		for (unsigned c = 0; c < hwperf_env_ncpus() && !same; c++) {
+			h->cpu[c].folded.count[i] = 0;
+			h->cpu[c].folded.enabled[i] = 0;
+			h->cpu[c].folded.running[i] = 0;
+		}
 	}
 	hwperf_set_install(&h->sys, ctl, res);
 	for (unsigned c = 0; c < hwperf_env_ncpus(); c++)

@@ -139,7 +139,7 @@ static void fill(struct hwperf_upage *p, const struct hwperf_task *t,
 	p->used = p->flags ? 0 : s->used;
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
 		p->c[i] = (struct hwperf_uctr){
-			.sum = p->used & (1u << i) ? s->v[i].count : 0,
+			.sum = p->used & (1u << i) ? s->c.count[i] : 0,
 			.how = HWPERF_UREAD_NONE,
 		};
 		p->uindex[i] = 0;

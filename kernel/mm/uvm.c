@@ -55,6 +55,8 @@ static int map_zero_page(struct uvm *u, uintptr_t va, unsigned prot)
 
 static void unmap_range(struct uvm *u, uintptr_t start, uintptr_t end)
 {
+	if (u->span_va >= start && u->span_va < end)
+		u->span_va = 0;
 	for (uintptr_t va = start; va < end; va += PAGE_SIZE) {
 		uint64_t pa = arch_vm_unmap(u->vm, va);
 		if (pa) {
@@ -256,6 +258,7 @@ struct uvm *uvm_clone(struct uvm *src)
 	struct arch_vm *vm = dst->vm;
 	*dst = *src;
 	dst->vm = vm;
+	dst->span_va = 0;
 	dst->pages = 0;
 	dst->kpage = NULL;
 	dst->kpage_va = 0;
@@ -339,6 +342,26 @@ int copy_to_user(struct uvm *u, uintptr_t dst, const void *src, size_t n)
 {
 	return copy_pages(u, dst, (void *)(uintptr_t)src, n, true,
 			  VM_PROT_READ | VM_PROT_WRITE);
+}
+
+void *uvm_user_span(struct uvm *u, uintptr_t ua, size_t n, unsigned need)
+{
+	const unsigned rw = VM_PROT_READ | VM_PROT_WRITE;
+
+	if (!u || n == 0 || !range_ok(u, ua, n) ||
+	    (ua & PAGE_MASK) + n > PAGE_SIZE)
+		return NULL;
+	/* Only unmapping takes a page away or changes its rights (pages
+	 * are mapped once, with their final protection), so a page found
+	 * writable stays so until unmap_range forgets it. */
+	if (page_down(ua) == u->span_va && (need & ~rw) == 0)
+		return u->span_k + (ua & PAGE_MASK);
+	char *p = user_byte(u, ua, need);
+	if (p && (need & rw) == rw) {
+		u->span_va = page_down(ua);
+		u->span_k = p - (ua & PAGE_MASK);
+	}
+	return p;
 }
 
 int uvm_write_init(struct uvm *u, uintptr_t dst, const void *src, size_t n)

@@ -50,6 +50,11 @@ struct uvm {
 	 * read page), or NULL; never copied by fork. */
 	void *kpage;
 	uintptr_t kpage_va;
+	/* uvm_user_span's last writable page (0: none) and its kernel
+	 * address: a task reading its counters into one buffer over and over
+	 * walks the page table once.  Forgotten when any page is unmapped. */
+	uintptr_t span_va;
+	char *span_k;
 };
 
 /* An empty address space; NULL when out of memory. */
@@ -86,6 +91,17 @@ void *uvm_map_kernel_page(struct uvm *u, uintptr_t va, int *err);
 /* 0 or -EFAULT; nothing is copied past the first bad byte's page. */
 int copy_from_user(struct uvm *u, void *dst, uintptr_t src, size_t n);
 int copy_to_user(struct uvm *u, uintptr_t dst, const void *src, size_t n);
+/*
+ * The kernel's address of the n user bytes at ua, when they lie in one
+ * page that allows `need` (VM_PROT_*; a heap or stack page not yet
+ * touched is mapped here, as a copy would), else NULL: the caller then
+ * copies with copy_to_user/copy_from_user, which say EFAULT where it is
+ * due.  For a caller that fills a user buffer in place (no copy through
+ * a kernel buffer); the page stays the task's while the task itself does
+ * not change its own address space.  The last page found writable is
+ * remembered until a page is unmapped, so asking again costs no walk.
+ */
+void *uvm_user_span(struct uvm *u, uintptr_t ua, size_t n, unsigned need);
 /* Loader only: write into pages whatever their protection (text). */
 int uvm_write_init(struct uvm *u, uintptr_t dst, const void *src, size_t n);
 /* A NUL-terminated string of at most max-1 characters: its length,

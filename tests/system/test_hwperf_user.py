@@ -148,6 +148,13 @@ def test_efault_and_einval_change_nothing(hw):
     assert got["cpu_none"] == ("ok", "ok")       # R12: 0, not an error
     assert got["getctl_after"] == ("EINVAL", "ok")   # refused enable left nothing
     assert got["setctl_gen_kept"] == ("ok", "ok")
+    # A read's buffer: in place within a page, copied across two; a
+    # refused read leaves either as it was.
+    for name in ("read_nopid", "read_nopid_across"):
+        assert got[name] == ("ESRCH", "ok"), name
+    for name in ("read_nopid_kept", "read_nopid_across_kept", "read_inplace",
+                 "read_across", "read_inplace_again", "read_across_counts"):
+        assert got[name] == ("ok", "ok"), name
     assert re.search(r"^hwbad failures=0$", out, re.M)
 
 

@@ -199,8 +199,6 @@ MALTA = [
     ("mips", "24Kf", 2, r"Config3\.MT=0 Config3\.CMGCR=0: QEMU starts any other -smp CPU "
                         r"at the kernel entry, which parks it"),
     ("mipsbe", "74Kf", 2, r"Config3\.MT=0 Config3\.CMGCR=0: QEMU starts any other -smp CPU"),
-    ("mips", "34Kf", 2, r"Config3\.MT=1 Config3\.CMGCR=0 MVPConf0 VPEs=2: the other VPEs "
-                        r"stay halted at reset"),
     ("mips", "34Kf", 1, r"Config3\.MT=1 Config3\.CMGCR=0 MVPConf0 VPEs=1: one VPE"),
 ]
 
@@ -218,6 +216,149 @@ def test_malta_says_why_one_cpu(target, malta, cpu, n, why):
         # A second CPU QEMU started (24Kf/74Kf) stays parked: the console
         # task still runs alone.
         assert "hello from pid" in c.run("spawn --wait hello")
+    finally:
+        c.close()
+
+
+MALTA_VPE_LINE = re.compile(r"^smp: (\d+) of (\d+) VPEs online \(MT ASE: TCRestart, TCStatus\.A, "
+                            r"VPEConf0\.VPA, evpe; MVPConf0 TLBS=(\d), MVPControl\.STLB=(\d)\); "
+                            r"each ticks on its own Count/Compare at (\d+) Hz and is rung by "
+                            r"mttc0 Cause\.IP0$", re.M)
+MALTA_CPU_LINE = re.compile(r"^cpu=(\d+) vpe=(\d+) online=(\d) role=(\w+) timer=cp0-count "
+                            r"ticks=(\d+) ipis=(\d+) resched=(\d+)", re.M)
+
+
+def _malta_cpus(c):
+    out = c.run("cpus")
+    head = re.search(r"^cpus: online=(\d+) known=(\d+)$", out, re.M)
+    assert head, out
+    rows = {int(m.group(1)): m for m in MALTA_CPU_LINE.finditer(out)}
+    assert len(rows) == int(head.group(2)), out
+    return int(head.group(1)), rows
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_malta_34kf_vpes_online_ticking_and_answering(target, n):
+    """34Kf with -smp N: the other VPEs are started through the MT ASE,
+    tick on their own Count/Compare, answer a ring (mttc0 Cause.IP0), keep
+    their own software-PMU bank, and boot says in one line why they run no
+    task yet (docs/design/platforms.md, CPUs in QEMU)."""
+    c = Console("mips", cpu="34Kf", smp=n)
+    try:
+        log = c.text(c.boot_log)
+        m = MALTA_VPE_LINE.search(log)
+        assert m, log
+        assert (int(m.group(1)), int(m.group(2))) == (n, n)
+        # Measured: QEMU 7.2 gives each VPE a TLB of its own.
+        assert (m.group(3), m.group(4)) == ("0", "0")
+        assert re.search(r"^smp: VPEs other than 0 run no tasks: the exception entry and "
+                         r"the TLB refill keep one CPU's state", log, re.M), log
+        assert not re.search(r"^smp: Malta runs one CPU", log, re.M), log
+        assert re.search(r"^cpus_online: %d$" % n, c.run("info"), re.M)
+
+        online, first = _malta_cpus(c)
+        assert online == n and sorted(first) == list(range(n))
+        assert first[0].group(4) == "boot"
+        for i in range(1, n):
+            # vpe= is the VPE's own EBase.CPUNum.
+            assert first[i].group(2) == str(i) and first[i].group(3) == "1"
+            assert first[i].group(4) == "vpe"
+
+        # Each VPE's own timer runs: its count grows across a nap.
+        assert "nap: slept" in c.run("spawn --wait nap 300")
+        _, second = _malta_cpus(c)
+        for i in range(1, n):
+            assert int(second[i].group(5)) > int(first[i].group(5)), second[i].group(0)
+
+        sched = c.run("sched")
+        assert re.search(r"^cpu0 current=", sched, re.M), sched
+        for i in range(1, n):
+            assert re.search(r"^cpu%d idle \(runs no tasks\) vpe=%d online=1 " % (i, i),
+                             sched, re.M), sched
+
+        # A ring round trip, answered by that VPE itself, counted once.
+        for i in range(1, n):
+            out = c.run("cpus --ping %d" % i)
+            assert re.search(r"^cpu %d answered: from=cpu%d vpe=%d cycles=\d+$" % (i, i, i),
+                             out, re.M), out
+        _, third = _malta_cpus(c)
+        for i in range(1, n):
+            assert int(third[i].group(6)) == int(second[i].group(6)) + 1, third[i].group(0)
+        assert "cpu 0 answered: from=cpu0" in c.run("cpus --ping 0")
+        assert re.search(r"^all answered: cpus=%d cycles=\d+$" % (n - 1),
+                         c.run("cpus --ping all"), re.M)
+        assert "cpu 1 sent the reschedule ring" in c.run("cpus --resched 1")
+        _, fourth = _malta_cpus(c)
+        assert int(fourth[1].group(7)) == int(third[1].group(7)) + 1, fourth[1].group(0)
+        assert "error: cpus: ENODEV: no cpu 99 (%d known)" % n in c.run("cpus --ping 99")
+        assert "error: cpus: EINVAL: --ping needs a CPU number, not 'junk'" in \
+            c.run("cpus --ping junk")
+        assert "error: cpus: ENODEV: no VPE 0 to ring" in c.run("cpus --resched 0")
+
+        # hwperf keeps a bank on each VPE: ticks counted there, by that VPE.
+        assert c.run("hwperf sys force cycles:k,ticks:k").startswith("ok")
+        assert "nap: slept" in c.run("spawn --wait nap 200")
+        for i in range(n):
+            out = c.run("hwperf sys read --cpu %d" % i)
+            got = {m.group(1): (int(m.group(2)), int(m.group(3))) for m in
+                   re.finditer(r"^(\S+) count=(\d+) enabled=(\d+) running=\d+$", out, re.M)}
+            assert set(got) == {"cycles:k", "ticks:k"}, out
+            assert all(count > 0 for count, _ in got.values()), out
+            # Its own Count, extended to 64 bits as CPU 0's: enabled time
+            # is the seconds since the force, not 2^32 cycles off.
+            assert all(enabled < 10 * 166666667 for _, enabled in got.values()), out
+        assert c.run("hwperf sys release").startswith("ok")
+        # CPU 0 still runs the tasks.
+        assert "hello from pid" in c.run("spawn --wait hello")
+    finally:
+        c.close()
+
+
+def test_malta_vpe_that_does_not_start_is_reported(target):
+    """smpbreak=2 leaves VPE 2 halted: boot names it and why, the others
+    come up, `cpus` shows it offline and a ping to it fails by name."""
+    c = Console("mips", cpu="34Kf", smp=4, append="smpbreak=2")
+    try:
+        log = c.text(c.boot_log)
+        why = "left halted (smpbreak), never reached mips_vpe_main within 100 ms"
+        assert re.search(r"^smp: cpu 2 did not start: %s$" % re.escape(why), log, re.M), log
+        m = MALTA_VPE_LINE.search(log)
+        assert m and (int(m.group(1)), int(m.group(2))) == (3, 4), log
+        online, rows = _malta_cpus(c)
+        assert online == 3 and [rows[i].group(3) for i in range(4)] == ["1", "1", "0", "1"]
+        assert 'why="%s"' % why in c.run("cpus")
+        assert "error: cpus: EAGAIN: cpu 2 is not online: " + why in c.run("cpus --ping 2")
+        for i in (1, 3):
+            assert re.search(r"^cpu %d answered: from=cpu%d " % (i, i),
+                             c.run("cpus --ping %d" % i), re.M)
+    finally:
+        c.close()
+
+
+def test_malta_vpes_tick_in_step_under_icount(target):
+    """Under -icount QEMU runs the VPEs round robin on one virtual clock:
+    each VPE's Count/Compare tick keeps pace with CPU 0's, and a ring
+    round trip costs nearly the same count every time (about 20 ms: the spinning
+    VPE 0 runs until the next timer deadline before QEMU switches vCPU;
+    docs/design/platforms.md)."""
+    c = Console("mips", cpu="34Kf", smp=2, icount=True, append="cpi=1")
+    try:
+        _, a = _malta_cpus(c)
+        assert "nap: slept" in c.run("spawn --wait nap 500")
+        _, b = _malta_cpus(c)
+        ticks0 = int(b[0].group(5)) - int(a[0].group(5))
+        ticks1 = int(b[1].group(5)) - int(a[1].group(5))
+        assert ticks0 >= 50 and abs(ticks1 - ticks0) <= 1, (a, b)
+        trips = set()
+        for _ in range(3):
+            m = re.search(r"^cpu 1 answered: from=cpu1 vpe=1 cycles=(\d+)$",
+                          c.run("cpus --ping 1"), re.M)
+            assert m
+            trips.add(int(m.group(1)))
+        # Measured 3,332,537 to 3,332,568: the same to within a few tens.
+        assert max(trips) - min(trips) <= max(trips) // 1000, trips
+        hz = int(re.search(r"^cycles_hz: (\d+)$", c.run("info"), re.M).group(1))
+        assert hz * 15 // 1000 < min(trips) and max(trips) < hz * 25 // 1000, (trips, hz)
     finally:
         c.close()
 

@@ -105,6 +105,7 @@ UNIT_SRCS_arch/x86_64/pmu/test_model_pick := arch/x86_64/pmu/intel_arch.c \
 
 UNIT_SRCS_arch/mips/test_asid       := arch/mips/asid.c
 UNIT_SRCS_arch/mips/test_branch     := arch/mips/branch.c
+UNIT_SRCS_arch/mips/test_count_ext  := arch/mips/count_ext.c
 UNIT_SRCS_arch/mips/test_intr_route := arch/mips/intr_route.c
 UNIT_SRCS_arch/mips/test_pagetable  := arch/mips/pagetable.c tests/unit/doubles/page_double.c
 UNIT_SRCS_arch/mips/test_sigframe   := arch/mips/sigframe.c

@@ -248,22 +248,30 @@ static void add_events(struct soft_bank *b, unsigned hw, enum softpmu_event ev,
  * counter, so a counter it enables above this one still gets the events,
  * as a scan of every counter would give it.
  */
-static void broadcast(struct soft_bank *b, enum softpmu_event ev,
-                      uint32_t mode, uint64_t n, uintptr_t pc)
+static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
+                         uint32_t mode, uint64_t n, uintptr_t pc)
 {
 	uint32_t above = ~0u;
 	uint32_t m;
 
-	/* Cycles are credited at every entry, in both modes, and mostly
-	 * only user cycles are counted: none of this mode, nothing to do. */
-	if (n == 0 || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
-		return;
 	while ((m = b->on & above) != 0) {
 		unsigned hw = (unsigned)__builtin_ctz(m);
 
 		above = ~((2u << hw) - 1u);
 		add_events(b, hw, ev, mode, n, pc);
 	}
+}
+
+/* Cycles are credited at every entry and exit, in both modes, and mostly
+ * only user cycles are counted: none of this mode, or no counter on,
+ * and nothing is done, inline in the caller (no call, no stack frame:
+ * two of a system call's three credits end here). */
+static inline void broadcast(struct soft_bank *b, enum softpmu_event ev,
+                             uint32_t mode, uint64_t n, uintptr_t pc)
+{
+	if (n == 0 || !b->on || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
+		return;
+	broadcast_on(b, ev, mode, n, pc);
 }
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
@@ -489,6 +497,32 @@ static void soft_suspend(struct pmu_state *st)
 	bank_kinds(bank_index(st), 0);
 }
 
+/*
+ * suspend() without the stop: each counter's events since its start and
+ * the cycles still owed to it go into the sum, and it counts on from
+ * where it is (its control, the bank's enabled mask and kinds as they
+ * were).  A read's fold: the resume after a suspend would write every
+ * control again and tell the kernel's hooks twice.
+ */
+static void soft_sync(struct pmu_state *st)
+{
+	struct soft_bank *b = bank_of(st);
+	uint64_t now = cfg.clock();
+	uint64_t owed = now - b->since;
+
+	b->since = now;
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+
+		st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
+		st->ctr[k].start = h->value;
+		if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
+			credit_cycles_folding(b, st, k, h, owed);
+	}
+	st->cycles_sum += now - st->cycles_start;
+	st->cycles_start = now;
+}
+
 static uint32_t soft_identify_overflow(struct pmu_state *st)
 {
 	struct soft_bank *b = bank_of(st);
@@ -530,6 +564,7 @@ const struct pmu_ops softpmu_ops = {
 	.check = soft_check,
 	.resume = soft_resume,
 	.suspend = soft_suspend,
+	.sync = soft_sync,
 	.identify_overflow = soft_identify_overflow,
 	.ireload = soft_ireload,
 	.read_cycles = soft_read_cycles,

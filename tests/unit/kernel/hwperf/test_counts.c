@@ -5,6 +5,7 @@
  * (R9, R10, R11, R13, R14).
  */
 #include "hwperf_test.h"
+#include "hwperf/internal.h"
 
 #define TICK_CYCLES 1000u
 
@@ -62,6 +63,41 @@ static void test_R9_read_gives_32_counts_with_time_enabled_running(void **state)
 	assert_int_equal(c.count[5], 42);
 	assert_int_equal(c.enabled[5], 3 * TICK_CYCLES);
 	assert_int_equal(c.running[5], 3 * TICK_CYCLES);
+}
+
+/* The export a 32-bit machine uses adds the owed time on the way out:
+ * the same counts as settling first, for every shape of used. */
+static void test_export_owing_is_the_settled_export(void **state)
+{
+	static const char *const specs[] = {
+		"instructions,cycles",                  /* counters 0, 1 */
+		"@0=instructions,@5=cycles,@31=branches", /* scattered */
+	};
+	struct hwperf_reason why;
+	struct hwperf_counts owing, settled;
+
+	(void)state;
+	for (unsigned k = 0; k < sizeof(specs) / sizeof(specs[0]); k++) {
+		struct hwperf_set *s = &a->hw.set;
+
+		fake_run(0, a);
+		assert_true(hwt_enable(a, 0, specs[k], &why) > 0);
+		fakepmu_count(0, FK_INSNS, PMU_MODE_U, 7);
+		run_ticks(3);
+		fake_run(0, b);                 /* a's fold owes it 3 ticks */
+		assert_int_equal(s->enabled_owed, 3 * TICK_CYCLES);
+		s->c.enabled[30] = 99;          /* unused: copied, not owed */
+		hwperf_set_export_owing(s, &owing);
+		assert_int_equal(s->enabled_owed, 3 * TICK_CYCLES);
+		hwperf_set_settle(s);
+		assert_int_equal(s->enabled_owed, 0);
+		settled = s->c;
+		assert_memory_equal(&owing, &settled, sizeof(owing));
+		assert_int_equal(owing.enabled[0], 3 * TICK_CYCLES);
+		assert_int_equal(owing.enabled[30], 99);
+		(void)hwperf_release(&a->hw, 0, &why);
+		fake_run(0, NULL);
+	}
 }
 
 static void test_R9_read_with_rusage(void **state)
@@ -381,6 +417,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_R9_read_gives_32_counts_with_time_enabled_running, setup),
+		cmocka_unit_test_setup(test_export_owing_is_the_settled_export, setup),
 		cmocka_unit_test_setup(test_R9_read_with_rusage, setup),
 		cmocka_unit_test_setup(test_R9_live_read_folds_running_counters, setup),
 		cmocka_unit_test_setup(test_R10_get_control_and_set_control_without_release, setup),

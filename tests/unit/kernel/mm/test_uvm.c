@@ -259,6 +259,58 @@ static void test_brk(void **state)
 	assert_int_equal(page_double_out, 0);
 }
 
+/* uvm_user_span: the kernel address of bytes within one writable page
+ * (faulting an untouched heap page in), NULL for anything a copy would
+ * refuse or that spans two pages; the page it remembers is forgotten
+ * when unmapped, so a shrunk heap is never written through it. */
+static void test_user_span(void **state)
+{
+	(void)state;
+	struct uvm *u = make_program();
+	uintptr_t r;
+	char back[4];
+
+	assert_int_equal(uvm_brk(u, HEAP_START + 2 * PAGE_SIZE, &r), 0);
+	char *p = uvm_user_span(u, HEAP_START + PAGE_SIZE + 8, 4, PROT_RW);
+	assert_non_null(p);
+	memcpy(p, "abc", 4);
+	assert_int_equal(copy_from_user(u, back, HEAP_START + PAGE_SIZE + 8, 4), 0);
+	assert_string_equal(back, "abc");
+	/* Asked again (remembered): the same address. */
+	assert_ptr_equal(uvm_user_span(u, HEAP_START + PAGE_SIZE + 8, 4, PROT_RW), p);
+	assert_ptr_equal(uvm_user_span(u, HEAP_START + PAGE_SIZE, 1, VM_PROT_READ),
+			 p - 8);
+	/* Refused: two pages, nothing, read-only text, outside the range. */
+	assert_null(uvm_user_span(u, HEAP_START + PAGE_SIZE - 2, 4, PROT_RW));
+	assert_null(uvm_user_span(u, HEAP_START, 0, PROT_RW));
+	assert_null(uvm_user_span(u, TEXT_START, 4, PROT_RW));
+	assert_non_null(uvm_user_span(u, TEXT_START, 4, VM_PROT_READ));
+	assert_null(uvm_user_span(u, FAKE_TOP - 2, 4, PROT_RW));
+	assert_null(uvm_user_span(NULL, HEAP_START, 4, PROT_RW));
+	/* The heap shrinks below that page: gone, and not remembered. */
+	assert_non_null(uvm_user_span(u, HEAP_START + PAGE_SIZE + 8, 4, PROT_RW));
+	assert_int_equal(uvm_brk(u, HEAP_START + PAGE_SIZE, &r), 0);
+	assert_null(uvm_user_span(u, HEAP_START + PAGE_SIZE + 8, 4, PROT_RW));
+	/* Grown again: a fresh zero page, written where a copy reads. */
+	assert_int_equal(uvm_brk(u, HEAP_START + 2 * PAGE_SIZE, &r), 0);
+	p = uvm_user_span(u, HEAP_START + PAGE_SIZE + 8, 4, PROT_RW);
+	assert_non_null(p);
+	assert_int_equal(p[0], 0);
+	memcpy(p, "xyz", 4);
+	assert_int_equal(copy_from_user(u, back, HEAP_START + PAGE_SIZE + 8, 4), 0);
+	assert_string_equal(back, "xyz");
+	/* A fork's copy remembers nothing of its parent's pages. */
+	struct uvm *c = uvm_clone(u);
+	assert_non_null(c);
+	assert_int_equal(c->span_va, 0);
+	char *q = uvm_user_span(c, HEAP_START + PAGE_SIZE + 8, 4, PROT_RW);
+	assert_non_null(q);
+	assert_ptr_not_equal(q, p);
+	uvm_destroy(c);
+	uvm_destroy(u);
+	assert_int_equal(page_double_out, 0);
+}
+
 static void test_strncpy_from_user(void **state)
 {
 	(void)state;
@@ -387,6 +439,7 @@ int main(void)
 		cmocka_unit_test_setup(test_demand_faults, setup),
 		cmocka_unit_test_setup(test_copy_maps_untouched_heap, setup),
 		cmocka_unit_test_setup(test_brk, setup),
+		cmocka_unit_test_setup(test_user_span, setup),
 		cmocka_unit_test_setup(test_strncpy_from_user, setup),
 		cmocka_unit_test_setup(test_clone_is_a_copy, setup),
 		cmocka_unit_test_setup(test_clone_out_of_memory_leaks_nothing, setup),

@@ -183,7 +183,7 @@ static void test_page_carries_rdpmc_slots(void **state)
 		assert_int_equal(page->c[i].how, HWPERF_UREAD_RDPMC);
 		assert_int_equal(page->uindex[i], want);
 		assert_int_equal(page->c[i].start, s->pst.ctr[k].start);
-		assert_int_equal(page->c[i].sum, s->v[i].count + s->pst.ctr[k].sum);
+		assert_int_equal(page->c[i].sum, s->c.count[i] + s->pst.ctr[k].sum);
 		assert_int_equal(page->c[i].width, WIDTH);
 		saw_fixed |= hw == FIXED_HW;
 	}

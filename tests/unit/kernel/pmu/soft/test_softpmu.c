@@ -165,6 +165,50 @@ static void test_kevents_wanted_follows_loaded_counters(void **state)
 	assert_false(pmu_kevent_wanted(PMU_KEV_CYCLES));
 }
 
+/* A read of a set without thresholds folds without stopping it
+ * (soft_sync): every counter keeps its value and control, so the read
+ * leaves the registers as they were, and the counts stay exact across
+ * reads.  A set with a threshold is still stopped and restarted at a
+ * fresh period, so its counter is rewritten. */
+static void test_read_folds_without_stopping(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t v0, v1;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "syscalls:u,cycles:u", &why) > 0);
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 3, 0);
+	to_mode(PMU_MODE_U, 100);
+	to_mode(PMU_MODE_K, 160);               /* 60 user cycles */
+	v0 = softpmu_peek(0, 0);
+	v1 = softpmu_peek(0, 1);
+	now = 200;                              /* kernel time: not owed */
+	assert_int_equal(hwt_count(10, 0), 3);
+	assert_int_equal(hwt_count(10, 1), 60);
+	assert_int_equal(softpmu_peek(0, 0), v0);
+	assert_int_equal(softpmu_peek(0, 1), v1);
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 2, 0);
+	to_mode(PMU_MODE_U, 210);
+	now = 250;                              /* user time: owed, folded */
+	assert_int_equal(hwt_count(10, 0), 5);
+	assert_int_equal(hwt_count(10, 1), 100);
+	assert_int_equal(softpmu_peek(0, 0), v0 + 2);
+	assert_int_equal(softpmu_peek(0, 1), v1 + 40);
+	to_mode(PMU_MODE_K, 260);
+	assert_int_equal(hwt_count(10, 1), 110);
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+			 PMU_KEV_BIT(PMU_KEV_CYCLES));
+
+	/* With a threshold the read restarts the period: 7 to go of 10. */
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "syscalls:u:thresh=10", &why) > 0);
+	fake_run(0, a);
+	fake_run(0, b);
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 3, 0);
+	assert_int_equal(hwt_count(11, 0), 3);
+	assert_int_equal(softpmu_peek(0, 0), pmu_width_mask(32) + 1 - 7);
+}
+
 /* While nothing counted cycles, mode changes went unreported; the set
  * that starts counting them starts from the mode the CPU is in then. */
 static void test_cycles_start_in_the_current_mode_after_a_gap(void **state)
@@ -342,6 +386,7 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
+		cmocka_unit_test_setup(test_read_folds_without_stopping, setup),
 		cmocka_unit_test_setup(test_cycles_start_in_the_current_mode_after_a_gap, setup),
 		cmocka_unit_test_setup(test_softpmu_refuses_supervisor_mode, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_16bit_exact_over_1000_wraps, setup),
