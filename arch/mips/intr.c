@@ -96,6 +96,10 @@ void intr_dispatch(uint32_t pending, uint32_t cause, uintptr_t pc, bool user)
 		(void)mips_pmu_irq(pc, user ? PMU_MODE_U : PMU_MODE_K);
 	if (run & INTR_RUN_I8259)
 		i8259_service();
+	/* A software line is CPU 0's ring from a VPE (smp.c), handled here
+	 * rather than in intr_route so that the tick path pays nothing. */
+	if (stray)
+		stray = mips_soft_interrupt(stray);
 	if (stray) {
 		/* A line nobody drives: mask it rather than loop on it forever. */
 		cp0_write_status(cp0_read_status() & ~stray);

@@ -13,15 +13,37 @@
 /* Whether TLB refills are exceptions the kernel counts (the MIPS TLB refill exception is software (arch/mips/tlbrefill.S)). */
 #define MACHDEP_SOFT_TLB_REFILL 1
 
-/* Malta runs one CPU (arch/mips/smp.c says why). */
+/*
+ * The running CPU's number is in Context.PTEBase (bits 31:23) and its
+ * struct cpu (kernel/proc/task.h this_cpu) in ErrorEPC: smp.c writes
+ * both, and both are per VPE on the 34K.  ErrorEPC is read only by an
+ * eret with Status.ERL set, which Tally never does past start.S (a cache
+ * error or NMI would end the kernel anyway), so it is a free word that
+ * one mfc0 reads: this_cpu() costs what the constant &cpus_[0] did (lui),
+ * where a table indexed by the number cost a one-CPU Malta 23 cycles a
+ * null syscall (docs/costs.md).  Volatile, so that a read after a switch
+ * is never merged with one before it.
+ */
+#define MACHDEP_CONTEXT_CPU_SHIFT 23
+/* CP0 register numbers (cp0.h, checked in smp.c), as asm text. */
+#define MACHDEP_CP0_CONTEXT  "4"
+#define MACHDEP_CP0_ERROREPC "30"
+
 static inline unsigned machdep_cpu_id(void)
 {
-	return 0;
+	unsigned ctx;
+
+	__asm__ volatile("mfc0 %0, $" MACHDEP_CP0_CONTEXT ", 0" : "=r"(ctx));
+	return ctx >> MACHDEP_CONTEXT_CPU_SHIFT;
 }
 
 static inline void *machdep_cpu_local(void *cpu0)
 {
-	return cpu0;
+	void *p;
+
+	(void)cpu0;
+	__asm__ volatile("mfc0 %0, $" MACHDEP_CP0_ERROREPC ", 0" : "=r"(p));
+	return p;
 }
 
 #endif

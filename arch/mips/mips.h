@@ -78,5 +78,8 @@ void timer_cpu_start(uint64_t ref);
 
 /* smp.c: this CPU's number, kept where arch_cpu_id reads it. */
 void mips_set_cpu_number(unsigned cpu);
+/* smp.c: CPU 0's software interrupt lines (a ring from a VPE), given
+ * the pending lines nobody else handles; returns those still unhandled. */
+uint32_t mips_soft_interrupt(uint32_t pending);
 
 #endif

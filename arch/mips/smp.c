@@ -49,6 +49,7 @@
 #include "mm/page.h"
 #include "mips.h"
 #include "mt.h"
+#include "proc/task.h"
 #include "time/clock.h"
 #include "trapframe.h"
 #include "version.h"
@@ -86,6 +87,7 @@ enum vpe_stage {
 
 struct vpe {
 	uint32_t stage;
+	uint32_t posting;               /* a caller is filling the mailbox */
 	uint32_t cpunum;                /* EBase.CPUNum, as it read it */
 	uint32_t curvpe;                /* TCBind.CurVPE, as the VPE read it */
 	uint32_t curvpe_remote;         /* the same by mftc0 from VPE 0 */
@@ -100,6 +102,8 @@ struct vpe {
 
 static struct vpe vpes[CPU_MAX];
 static unsigned nvpes_known = 1, nvpes_online = 1;
+/* CPU 0 takes rings (Status.IM0) once another VPE is online. */
+static bool cpu0_rings;
 static uint32_t vpe_period;             /* Count cycles per tick */
 static unsigned vpe_timer_ip;
 /* CPU 0's arch_cycles() just before the VPEs were let run (timer.c). */
@@ -152,12 +156,17 @@ unsigned arch_cpus_online(void)
 void mips_set_cpu_number(unsigned cpu)
 {
 	cp0_write_context((uint32_t)cpu << CONTEXT_PTEBASE_SHIFT);
+	/* machdep.h machdep_cpu_local: this_cpu() on a VPE is that VPE's. */
+	cp0_write_errorepc((uint32_t)(uintptr_t)&cpus_[cpu]);
 }
 
 unsigned arch_cpu_id(void)
 {
-	return cp0_read_context() >> CONTEXT_PTEBASE_SHIFT;
+	return machdep_cpu_id();
 }
+
+_Static_assert(CONTEXT_PTEBASE_SHIFT == MACHDEP_CONTEXT_CPU_SHIFT, "machdep.h");
+_Static_assert(CP0_CONTEXT == 4 && CP0_ERROREPC == 30, "machdep.h register numbers");
 
 /* No MIPS instruction makes QEMU's round-robin TCG run the other VPE
  * sooner (PAUSE measured: the -icount ping stays 3,332,5xx cycles), so
@@ -189,15 +198,23 @@ static int post_call(unsigned cpu, void (*fn)(void *), void *arg)
 	if (cpu >= nvpes_known)
 		return -ENODEV;
 	v = &vpes[cpu];
-	/* CPU 0 takes no ring: its interrupt path (intr.c) is the one-CPU
-	 * one, and nothing on a VPE calls it yet. */
-	if (cpu == 0 || stage_of(v) != VPE_STAGE_ONLINE)
+	/* CPU 0 takes rings only once there are VPEs to send them (intr.c
+	 * hands it its software lines, mips_soft_interrupt). */
+	if ((cpu == 0 && !__atomic_load_n(&cpu0_rings, __ATOMIC_ACQUIRE)) ||
+	    stage_of(v) != VPE_STAGE_ONLINE)
 		return -EAGAIN;
-	if (__atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) != v->call_seq)
+	/* Several CPUs may ring one (VPEs ring CPU 0): the first to claim
+	 * the mailbox fills it, the others find it busy. */
+	if (__atomic_exchange_n(&v->posting, 1, __ATOMIC_ACQUIRE))
 		return -EBUSY;
+	if (__atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) != v->call_seq) {
+		__atomic_store_n(&v->posting, 0, __ATOMIC_RELEASE);
+		return -EBUSY;
+	}
 	v->call_fn = fn;
 	v->call_arg = arg;
 	__atomic_store_n(&v->call_seq, v->call_seq + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&v->posting, 0, __ATOMIC_RELEASE);
 	raise_soft(cpu, IP_RING);
 	return 0;
 }
@@ -243,10 +260,9 @@ void arch_lock_relax(bool poll_calls)
 {
 	if (poll_calls && nvpes_online > 1) {
 		irqflags_t f = arch_irq_save();
-		unsigned me = arch_cpu_id();
-
-		if (me != 0)
-			run_posted_call(&vpes[me]);
+		/* CPU 0 too, once it takes rings; before, its mailbox is
+		 * always answered and this does nothing. */
+		run_posted_call(&vpes[arch_cpu_id()]);
 		arch_irq_restore(f);
 	}
 }
@@ -257,6 +273,21 @@ void arch_resched_cpu(unsigned cpu)
 {
 	if (cpu != 0 && cpu < nvpes_known && stage_of(&vpes[cpu]) == VPE_STAGE_ONLINE)
 		raise_soft(cpu, IP_RESCHED);
+}
+
+/* On CPU 0, from intr.c: the software lines among the pending ones
+ * nobody else handles.  Only the ring line is opened on CPU 0. */
+uint32_t mips_soft_interrupt(uint32_t pending)
+{
+	uint32_t ring = CAUSE_IP(IP_RING);
+
+	if (!(pending & ring) || !cpu0_rings)
+		return pending;
+	/* Cleared before the mailbox is read, as on a VPE. */
+	cp0_write_cause(cp0_read_cause() & ~ring);
+	vpes[0].ipis++;
+	run_posted_call(&vpes[0]);
+	return pending & ~ring;
 }
 
 /* ---- on the VPE ----------------------------------------------------------- */
@@ -451,6 +482,13 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 				"mips_vpe_main within 100 ms" : stage_why(stage_of(v));
 		printf("smp: cpu %u did not start: %s\n", i, v->why_offline);
 	}
+	if (nvpes_online > 1) {
+		/* Now a VPE may ring CPU 0 (`cpus --ring0 N`). */
+		f = arch_irq_save();
+		__atomic_store_n(&cpu0_rings, true, __ATOMIC_RELEASE);
+		cp0_write_status(cp0_read_status() | ST_IM(IP_RING));
+		arch_irq_restore(f);
+	}
 	printf("smp: %u of %u VPEs online (MT ASE: TCRestart, TCStatus.A, VPEConf0.VPA, "
 	       "evpe; MVPConf0 TLBS=%u, MVPControl.STLB=%u); each ticks on its own "
 	       "Count/Compare at %u Hz and is rung by mttc0 Cause.IP0\n", nvpes_online, n,
@@ -498,6 +536,8 @@ BOOT_HOOK(malta_cpus, malta_cpus);
 /* ---- `cpus` ---------------------------------------------------------------- */
 
 static volatile unsigned ping_from;
+/* this_cpu()->id where the call ran: the struct cpu the VPE finds. */
+static volatile unsigned ping_local;
 static volatile uint32_t ping_round_seen[CPU_MAX];
 static uint32_t ping_round;
 
@@ -507,6 +547,7 @@ static void ping_fn(void *arg)
 	unsigned id = arch_cpu_id();
 
 	(void)arg;
+	__atomic_store_n(&ping_local, this_cpu()->id, __ATOMIC_RELEASE);
 	__atomic_store_n(&ping_from, id, __ATOMIC_RELEASE);
 	__atomic_store_n(&ping_round_seen[id], ping_round, __ATOMIC_RELEASE);
 }
@@ -580,6 +621,7 @@ static int cpus_ping(const char *arg)
 		return CMD_ERR_REPORTED;
 	}
 	ping_from = CPU_MAX;
+	ping_local = CPU_MAX;
 	t0 = arch_cycles();
 	if (n == 0) {
 		irqflags_t f = arch_irq_save();
@@ -595,9 +637,11 @@ static int cpus_ping(const char *arg)
 	t1 = arch_cycles();
 	switch (err) {
 	case 0:
-		printf("cpu %lu answered: from=cpu%u vpe=%u cycles=%llu\n", n,
+		printf("cpu %lu answered: from=cpu%u vpe=%u this_cpu=%u cycles=%llu\n", n,
 		       __atomic_load_n(&ping_from, __ATOMIC_ACQUIRE),
-		       (unsigned)vpes[n].cpunum, (unsigned long long)(t1 - t0));
+		       (unsigned)vpes[n].cpunum,
+		       __atomic_load_n(&ping_local, __ATOMIC_ACQUIRE),
+		       (unsigned long long)(t1 - t0));
 		return 0;
 	case -EAGAIN:
 		printf("error: cpus: EAGAIN: cpu %lu is not online: %s\n", n,
@@ -609,6 +653,66 @@ static int cpus_ping(const char *arg)
 	case -ETIMEDOUT:
 		printf("error: cpus: ETIMEDOUT: cpu %lu did not answer within %u ms\n",
 		       n, CALL_TIMEOUT_US / 1000);
+		return CMD_ERR_REPORTED;
+	default:
+		return err;
+	}
+}
+
+/* Runs on the relaying VPE: ring CPU 0 from there. */
+static volatile int relay_err;
+static void relay_fn(void *arg)
+{
+	(void)arg;
+	__atomic_store_n(&relay_err, post_call(0, ping_fn, NULL), __ATOMIC_RELEASE);
+}
+
+/*
+ * VPE n rings CPU 0: CPU 0 posts relay_fn to n, n posts ping_fn to CPU 0
+ * and raises CPU 0's Cause.IP0 with mttc0, and CPU 0 runs it in its
+ * interrupt handler while this command spins with interrupts on (never
+ * polling its own mailbox, so cpu 0's ipis count says the interrupt came).
+ */
+static int cpus_ring0(const char *arg)
+{
+	uint64_t limit = arch_cycles_hz() * CALL_TIMEOUT_US / US_PER_S, t0, t1;
+	unsigned long n;
+	int err;
+
+	if (parse_cpu(arg, "--ring0", &n))
+		return CMD_ERR_REPORTED;
+	if (n == 0 || n >= nvpes_known) {
+		printf("error: cpus: ENODEV: no VPE %lu to ring cpu 0 from (%u known)\n", n,
+		       nvpes_known);
+		return CMD_ERR_REPORTED;
+	}
+	ping_from = CPU_MAX;
+	ping_local = CPU_MAX;
+	relay_err = 1;
+	t0 = arch_cycles();
+	err = post_call((unsigned)n, relay_fn, NULL);
+	if (err == 0)
+		err = wait_answer((unsigned)n, t0, limit);
+	if (err == 0)
+		err = __atomic_load_n(&relay_err, __ATOMIC_ACQUIRE);
+	if (err == 0)
+		err = wait_answer(0, t0, limit);
+	t1 = arch_cycles();
+	switch (err) {
+	case 0:
+		printf("cpu 0 answered a ring from cpu %lu: from=cpu%u this_cpu=%u cycles=%llu\n",
+		       n, __atomic_load_n(&ping_from, __ATOMIC_ACQUIRE),
+		       __atomic_load_n(&ping_local, __ATOMIC_ACQUIRE),
+		       (unsigned long long)(t1 - t0));
+		return 0;
+	case -EAGAIN:
+		printf("error: cpus: EAGAIN: cpu %lu or cpu 0 takes no ring\n", n);
+		return CMD_ERR_REPORTED;
+	case -EBUSY:
+		printf("error: cpus: EBUSY: a mailbox still owes an earlier call\n");
+		return CMD_ERR_REPORTED;
+	case -ETIMEDOUT:
+		printf("error: cpus: ETIMEDOUT: no answer within %u ms\n", CALL_TIMEOUT_US / 1000);
 		return CMD_ERR_REPORTED;
 	default:
 		return err;
@@ -642,8 +746,10 @@ static int cmd_cpus(int argc, char **argv)
 		return cpus_ping(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "--resched") == 0)
 		return cpus_resched(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "--ring0") == 0)
+		return cpus_ring0(argv[2]);
 	if (argc != 1) {
-		printf("error: usage: cpus [--ping N|all] [--resched N]\n");
+		printf("error: usage: cpus [--ping N|all] [--resched N] [--ring0 N]\n");
 		return CMD_ERR_REPORTED;
 	}
 	printf("cpus: online=%u known=%u\n", nvpes_online, nvpes_known);
@@ -664,4 +770,4 @@ static int cmd_cpus(int argc, char **argv)
 	return 0;
 }
 CONSOLE_CMD(cpus, "each CPU (34K VPE): online, timer ticks, rings; --ping N or all: "
-	    "a ring round trip", "cpus [--ping N|all] [--resched N]", cmd_cpus);
+	    "a ring round trip", "cpus [--ping N|all] [--resched N] [--ring0 N]", cmd_cpus);

@@ -4,9 +4,9 @@
  * every check SKIPs and says so (the `rules` benchmark plays the rest).
  *
  * The console takes SYSTEM mode itself and reads each CPU's block.  The
- * application processors run no task (they idle in hlt between timer
- * ticks), so what their blocks count is their own kernel time and their
- * own ticks; what hwperf must do on them (program, fold) it does by
+ * benchmark starts no task, so the application processors idle in hlt
+ * between timer ticks and what their blocks count is their own kernel
+ * time and their own ticks; what hwperf must do on them (program, fold) it does by
  * cross-call (kernel/hwperf/xcall.c).  Checks:
  *
  *   cpus-online          CPUs online (noted: the truth the others use)

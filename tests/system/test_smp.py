@@ -213,6 +213,9 @@ def test_malta_says_why_one_cpu(target, malta, cpu, n, why):
         log = c.text(c.boot_log)
         assert re.search(r"^smp: Malta runs one CPU: " + why, log, re.M), log
         assert re.search(r"^cpus_online: 1$", c.run("info"), re.M)
+        # No VPE to ring CPU 0 from: CPU 0's software lines stay masked.
+        assert "error: cpus: ENODEV: no VPE 1 to ring cpu 0 from (1 known)" in \
+            c.run("cpus --ring0 1")
         # A second CPU QEMU started (24Kf/74Kf) stays parked: the console
         # task still runs alone.
         assert "hello from pid" in c.run("spawn --wait hello")
@@ -276,15 +279,17 @@ def test_malta_34kf_vpes_online_ticking_and_answering(target, n):
             assert re.search(r"^cpu%d idle \(runs no tasks\) vpe=%d online=1 " % (i, i),
                              sched, re.M), sched
 
-        # A ring round trip, answered by that VPE itself, counted once.
+        # A ring round trip, answered by that VPE itself, counted once;
+        # this_cpu() there is that VPE's struct cpu (ErrorEPC, machdep.h),
+        # not CPU 0's, and on CPU 0 it is still CPU 0's.
         for i in range(1, n):
             out = c.run("cpus --ping %d" % i)
-            assert re.search(r"^cpu %d answered: from=cpu%d vpe=%d cycles=\d+$" % (i, i, i),
-                             out, re.M), out
+            assert re.search(r"^cpu %d answered: from=cpu%d vpe=%d this_cpu=%d cycles=\d+$"
+                             % (i, i, i, i), out, re.M), out
         _, third = _malta_cpus(c)
         for i in range(1, n):
             assert int(third[i].group(6)) == int(second[i].group(6)) + 1, third[i].group(0)
-        assert "cpu 0 answered: from=cpu0" in c.run("cpus --ping 0")
+        assert "cpu 0 answered: from=cpu0 vpe=0 this_cpu=0 " in c.run("cpus --ping 0")
         assert re.search(r"^all answered: cpus=%d cycles=\d+$" % (n - 1),
                          c.run("cpus --ping all"), re.M)
         assert "cpu 1 sent the reschedule ring" in c.run("cpus --resched 1")
@@ -294,6 +299,19 @@ def test_malta_34kf_vpes_online_ticking_and_answering(target, n):
         assert "error: cpus: EINVAL: --ping needs a CPU number, not 'junk'" in \
             c.run("cpus --ping junk")
         assert "error: cpus: ENODEV: no VPE 0 to ring" in c.run("cpus --resched 0")
+
+        # Each VPE rings CPU 0 (mttc0 to TC 0's Cause.IP0): CPU 0 answers
+        # in its interrupt handler, counted in its own ipis (the command
+        # never polls CPU 0's mailbox), with this_cpu() its own.
+        _, before = _malta_cpus(c)
+        for i in range(1, n):
+            out = c.run("cpus --ring0 %d" % i)
+            assert re.search(r"^cpu 0 answered a ring from cpu %d: from=cpu0 this_cpu=0 "
+                             r"cycles=\d+$" % i, out, re.M), out
+        _, after = _malta_cpus(c)
+        assert int(after[0].group(6)) == int(before[0].group(6)) + n - 1, after[0].group(0)
+        assert "error: cpus: ENODEV: no VPE 0 to ring cpu 0 from (%d known)" % n in \
+            c.run("cpus --ring0 0")
 
         # hwperf keeps a bank on each VPE: ticks counted there, by that VPE.
         assert c.run("hwperf sys force cycles:k,ticks:k").startswith("ok")
@@ -351,7 +369,7 @@ def test_malta_vpes_tick_in_step_under_icount(target):
         assert ticks0 >= 50 and abs(ticks1 - ticks0) <= 1, (a, b)
         trips = set()
         for _ in range(3):
-            m = re.search(r"^cpu 1 answered: from=cpu1 vpe=1 cycles=(\d+)$",
+            m = re.search(r"^cpu 1 answered: from=cpu1 vpe=1 this_cpu=1 cycles=(\d+)$",
                           c.run("cpus --ping 1"), re.M)
             assert m
             trips.add(int(m.group(1)))

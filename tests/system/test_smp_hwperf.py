@@ -222,9 +222,8 @@ STRESS = ["forced", "errors", "backwards", "lost-moved", "pages-leaked", "R1-fre
 @pytest.mark.slow_smp
 def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
     """64 tasks with counters, a forced takeover at every tick for 10 s.
-    Until the scheduler runs tasks on the APs they all run on CPU 0, and
-    the APs take part through the SYSTEM blocks each takeover programs,
-    folds and clears on them."""
+    The tasks run on every CPU, and each takeover also programs, folds
+    and clears every CPU's SYSTEM block there by cross-call."""
     c = smp(boot)
     out = c.run("bench run stress", timeout=300)
     got = verdicts(out, "stress")
@@ -237,7 +236,9 @@ def test_stress_forced_takeovers_every_tick_on_4_cpus(boot):
 
 @pytest.mark.slow_smp
 def test_stress_benchbreak_fails_every_check(boot):
-    c = boot(smp=2, append="cpi=1 benchbreak=stress", icount=True)
+    # Four vCPUs, as the stress itself: with exactly two under -icount,
+    # QEMU 7.2 once left CPU 1 unscheduled for minutes (docs/design/platforms.md).
+    c = boot(smp=SMP, append="cpi=1 benchbreak=stress", icount=True)
     got = verdicts(c.run("bench run stress -n 1", timeout=120), "stress")
     for check in STRESS:
         verdict, rest = got[check]
