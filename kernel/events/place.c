@@ -236,3 +236,48 @@ unsigned events_place(struct ev_place *p)
 	p->placed = got;
 	return p->nplaced;
 }
+
+unsigned events_pick_least(const uint64_t *key, unsigned stride,
+                           uint32_t want, unsigned c, uint8_t *order)
+{
+	uint64_t best[EV_PLACE_COUNTERS];
+	uint64_t worst;
+	unsigned n = 0, j;
+	uint32_t s = want;
+
+	if (c == 0)
+		return 0;
+	/* The first c by index, sorted by rank (ties keep index order). */
+	for (; s && n < c; s &= s - 1, n++) {
+		unsigned i = bits_lowest(s);
+		uint64_t r = key[i * stride];
+
+		for (j = n; j > 0 && r < best[j - 1]; j--) {
+			best[j] = best[j - 1];
+			order[j] = order[j - 1];
+		}
+		best[j] = r;
+		order[j] = (uint8_t)i;
+	}
+	if (!s)
+		return n;
+	/* Then each later one only if it ranks strictly below the worst
+	 * kept: an equal rank never displaces a lower index, as in
+	 * events_place.  Most lose in one compare. */
+	worst = best[c - 1];
+	for (; s; s &= s - 1) {
+		unsigned i = bits_lowest(s);
+		uint64_t r = key[i * stride];
+
+		if (r >= worst)
+			continue;
+		for (j = c - 1; j > 0 && r < best[j - 1]; j--) {
+			best[j] = best[j - 1];
+			order[j] = order[j - 1];
+		}
+		best[j] = r;
+		order[j] = (uint8_t)i;
+		worst = best[c - 1];
+	}
+	return n;
+}

@@ -58,4 +58,17 @@ struct ev_place {
 /* Fill p's outputs from its inputs; returns p->nplaced. */
 unsigned events_place(struct ev_place *p);
 
+/*
+ * events_place's answer for a crowded set of alike events -- every wanted
+ * event has the same mask and the same measure of how constrained it is,
+ * and that mask holds no fixed counter -- found in one pass without an
+ * ev_place: the up to c events of want lowest by (rank, index), written
+ * to order in that order; returns how many.  Then (place.h's last rule)
+ * the i-th of those by index sits on the mask's i-th counter.  The rank
+ * of event i is key[i * stride], so a caller's array of structs serves
+ * as it is.  c <= EV_PLACE_COUNTERS.
+ */
+unsigned events_pick_least(const uint64_t *key, unsigned stride,
+                           uint32_t want, unsigned c, uint8_t *order);
+
 #endif

@@ -13,6 +13,7 @@
  * hardware counter share it among themselves, untouched by the other.
  */
 
+#include "bits.h"
 #include "events/place.h"
 #include "internal.h"
 
@@ -47,6 +48,61 @@ _Static_assert(HWPERF_NVCTR <= EV_PLACE_MAX,
 static uint32_t shape = 1;
 
 /*
+ * The counters every used event of a crowded set may go on, when they are
+ * alike (one mask, one measure of constraint) and none is fixed: a
+ * multiplexed software PMU, or any PMU whose counters are interchangeable
+ * for the set's events.  0 otherwise.
+ */
+static uint32_t alike_counters(const struct hwperf_set *s, uint32_t fixed)
+{
+	uint32_t mask;
+	unsigned tight;
+
+	if (!s->crowded || !s->used)
+		return 0;
+	mask = s->res[__builtin_ctz(s->used)].hwmask;
+	tight = s->res[__builtin_ctz(s->used)].tight;
+	if (!mask || (mask & fixed))
+		return 0;
+	for (uint32_t u = s->used; u; u &= u - 1) {
+		const struct hwperf_res *r = &s->res[__builtin_ctz(u)];
+
+		if (r->hwmask != mask || r->tight != tight)
+			return 0;
+	}
+	return mask;
+}
+
+/*
+ * choose() for a crowded alike set: the engine's answer (place.h), from
+ * one pass over the time-running values where they lie instead of a
+ * general pass that copies them and picks counter by counter.  Every
+ * rotation of a multiplexed software PMU comes here.
+ */
+static unsigned choose_alike(struct hwperf_set *s, uint32_t mask)
+{
+	uint8_t order[PMU_MAX_COUNTERS];
+	uint32_t placed = 0;
+	unsigned n = events_pick_least(s->c.running, 1, s->used,
+	                               bits_count(mask), order);
+
+	for (unsigned k = 0; k < n; k++)
+		placed |= 1u << order[k];
+	/* Counters by index among the placed, rank aside: the i-th lowest
+	 * placed event on the mask's i-th counter. */
+	for (uint32_t p = placed; p; p &= p - 1) {
+		unsigned vi = (unsigned)__builtin_ctz(p), hw = bits_lowest(mask), k;
+
+		mask &= mask - 1;
+		for (k = 0; order[k] != vi; k++)
+			;
+		slot_fill(s, k, vi, hw);
+	}
+	s->placed = placed;
+	return n;
+}
+
+/*
  * Slots in the engine's order (least time-running first), so dropping the
  * last slot drops the event that ran most.  Returns the slots filled.
  */
@@ -57,10 +113,13 @@ static unsigned choose(struct hwperf_set *s)
 	/* The control and shape pl's constraints were last filled for: a
 	 * set rotating tick after tick gives only new ranks. */
 	static uint32_t pl_ctl_id, pl_shape;
+	/* That set, when crowded with alike events (events_pick_least's
+	 * case): their common mask, else 0. */
+	static uint32_t alike_mask;
 
-	pl.want = s->used;
 	if (pl_ctl_id != s->ctl_id || pl_shape != shape) {
 		pl.fixed = fixed_counters(&hwperf_core.caps);
+		alike_mask = alike_counters(s, pl.fixed);
 		/* A crowded set (every rotation) has the engine compare
 		 * events by how constrained they are at each pick: nctr or,
 		 * when 0, its count of the mask.  Give it the count found at
@@ -76,6 +135,9 @@ static unsigned choose(struct hwperf_set *s)
 		pl_ctl_id = s->ctl_id;
 		pl_shape = shape;
 	}
+	if (alike_mask)
+		return choose_alike(s, alike_mask);
+	pl.want = s->used;
 	for (uint32_t u = s->used; u; u &= u - 1) {
 		unsigned vi = (unsigned)__builtin_ctz(u);
 

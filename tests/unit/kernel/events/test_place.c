@@ -136,11 +136,84 @@ static void test_place_32_on_2_takes_least_ranked(void **state)
 	assert_int_equal(p.placed, 0x2);
 }
 
+/* A small generator, so every run checks the same cases. */
+static uint32_t next_rand(uint32_t *x)
+{
+	*x = *x * 1103515245u + 12345u;
+	return *x >> 8;
+}
+
+/*
+ * events_pick_least against the engine: for crowded sets of alike events
+ * (one mask, no fixed counter) with ranks that often tie, the same events
+ * in the same order, and each on the engine's counter when the i-th by
+ * index takes the mask's i-th counter.  Ranks are read at a stride, as
+ * hwperf reads time-running from its virtual counters.
+ */
+static void test_pick_least_is_the_engines_answer(void **state)
+{
+	static struct ev_place p;
+	uint32_t x = 7;
+
+	(void)state;
+	for (unsigned trial = 0; trial < 2000; trial++) {
+		uint64_t key[EV_PLACE_MAX][3];
+		uint32_t mask = 0, want = 0, free;
+		uint8_t order[EV_PLACE_COUNTERS];
+		unsigned n, c;
+
+		while (!mask)
+			mask = next_rand(&x) & 0x1f;
+		c = ones(mask);
+		while (ones(want) <= c)
+			want |= 1u << (next_rand(&x) % EV_PLACE_MAX);
+		memset(&p, 0, sizeof(p));
+		memset(key, 0xa5, sizeof(key));
+		p.want = want;
+		for (unsigned i = 0; i < EV_PLACE_MAX; i++) {
+			p.mask[i] = mask;
+			p.rank[i] = next_rand(&x) % (trial % 2 ? 4 : 1000);
+			key[i][1] = p.rank[i];
+		}
+		n = events_pick_least(&key[0][1], 3, want, c, order);
+		assert_int_equal(events_place(&p), n);
+		assert_int_equal(n, c);
+		assert_memory_equal(order, p.order, n);
+		free = mask;
+		for (unsigned i = 0; i < EV_PLACE_MAX; i++) {
+			if (!(p.placed & (1u << i)))
+				continue;
+			assert_int_equal(p.hw[i], __builtin_ctz(free));
+			free &= free - 1;
+		}
+	}
+}
+
+static void test_pick_least_takes_what_there_is(void **state)
+{
+	uint64_t key[4] = { 5, 3, 3, 1 };
+	uint8_t order[4];
+
+	(void)state;
+	/* Fewer wanted than counters: all, lowest rank first, ties by index. */
+	assert_int_equal(events_pick_least(key, 1, 0x6, 4, order), 2);
+	assert_int_equal(order[0], 1);
+	assert_int_equal(order[1], 2);
+	assert_int_equal(events_pick_least(key, 1, 0xf, 3, order), 3);
+	assert_int_equal(order[0], 3);
+	assert_int_equal(order[1], 1);
+	assert_int_equal(order[2], 2);
+	assert_int_equal(events_pick_least(key, 1, 0xf, 0, order), 0);
+	assert_int_equal(events_pick_least(key, 1, 0, 2, order), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_place_keeps_what_fits_in_priority_order),
 		cmocka_unit_test(test_place_32_on_2_takes_least_ranked),
+		cmocka_unit_test(test_pick_least_is_the_engines_answer),
+		cmocka_unit_test(test_pick_least_takes_what_there_is),
 	};
 	return cmocka_run_group_tests_name("events_place", tests, NULL, NULL);
 }
