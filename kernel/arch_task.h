@@ -117,17 +117,22 @@ void arch_vm_activate(struct arch_vm *vm);
 void trap_enter(bool from_user);
 void trap_exit(bool to_user);
 /*
- * The same for a system call, the arch's fast way: trap_syscall_enter is
- * trap_enter(true); trap_syscall_exit, with interrupts off, is
- * trap_return_check then trap_exit(true), and says whether return work
- * (preemption, a signal) ran, which may have changed the frame.
+ * The same for a system call, the arch's fast way: trap_syscall_enter,
+ * with interrupts off, is trap_enter(true) and counts the call as
+ * trap_syscall does (one test of the PMU's wanted kinds for both), so
+ * follow it with trap_syscall_run; trap_syscall_exit, with interrupts
+ * off, is trap_return_check then trap_exit(true), and says whether
+ * return work (preemption, a signal) ran, which may have changed the
+ * frame.
  */
-void trap_syscall_enter(void);
+void trap_syscall_enter(const struct trapframe *tf);
 bool trap_syscall_exit(struct trapframe *tf);
 /* A system call from user mode.  True when the call replaced the frame
  * (sigreturn): no return value was written, and every register of the
  * frame must go back as it now is. */
 bool trap_syscall(struct trapframe *tf);
+/* trap_syscall without counting the call (trap_syscall_enter did). */
+bool trap_syscall_run(struct trapframe *tf);
 /*
  * A page fault at addr.  Returns 0 if the kernel mapped the page (demand
  * paging: retry the instruction); otherwise, for a user fault, the task

@@ -235,18 +235,46 @@ void trap_return_check(struct trapframe *tf)
 		return_work(tf, t);
 }
 
-/*
- * A system call's entry and exit (arch_task.h): trap_enter(true) and
- * trap_return_check + trap_exit(true) without the tests a system call
- * never needs (only tasks, which exist once the scheduler runs, make
- * system calls).
- */
-void trap_syscall_enter(void)
+/* The cut and the count when some counter wants the cycles or the
+ * system calls: out of line, so the common entry tests both at once. */
+static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c, uint64_t left,
+							    uint64_t back,
+							    const struct trapframe *tf)
 {
-	enter_from_user(this_cpu());
+	if (pmu_kevent_wanted(PMU_KEV_CYCLES))
+		cut_span_cycles(c, left, back);
+	else
+		cut_span(c, left, back);
+	c->current->acct.syscalls++;
+	trap_count_event(PMU_KEV_SYSCALLS, tf);
 }
 
-bool trap_syscall_exit(struct trapframe *tf)
+/*
+ * A system call's entry and exit (arch_task.h): trap_enter(true) with
+ * trap_syscall's count, and trap_return_check + trap_exit(true), without
+ * the tests a system call never needs (only tasks, which exist once the
+ * scheduler runs, make system calls).  The count is made here, with
+ * interrupts still off, where the task is at hand.
+ */
+void trap_syscall_enter(const struct trapframe *tf)
+{
+	struct cpu *c = this_cpu();
+	uint64_t left, back;
+
+	arch_user_span(c->clock.stamp, &left, &back);
+	c->trap_mode = PMU_MODE_U;
+	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
+						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0)) {
+		syscall_enter_counted(c, left, back, tf);
+		return;
+	}
+	cut_span(c, left, back);
+	c->current->acct.syscalls++;
+}
+
+/* Out of line, reading the words again, so that the common return's
+ * test keeps none of them in registers. */
+static __attribute__((noinline)) bool syscall_exit_slow(struct trapframe *tf)
 {
 	struct cpu *c = this_cpu();
 	struct task *t = c->current;
@@ -259,6 +287,19 @@ bool trap_syscall_exit(struct trapframe *tf)
 	}
 	exit_to_user(t);
 	return false;
+}
+
+bool trap_syscall_exit(struct trapframe *tf)
+{
+	struct cpu *c = this_cpu();
+	struct task *t = c->current;
+
+	/* The common return has no work and no read page (hwperf.h
+	 * hwperf_upage_mapped): one test of the three words or-ed. */
+	if (__builtin_expect(((uintptr_t)c->need_resched | t->sig.pending |
+			      (uintptr_t)t->hw.upage) == 0, 1))
+		return false;
+	return syscall_exit_slow(tf);
 }
 
 void trap_enter_user(struct trapframe *tf)

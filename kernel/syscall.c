@@ -380,19 +380,23 @@ intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
 	return table[nr](args, tf);
 }
 
-/* A system call from user mode (arch_task.h): counted, dispatched, and
- * its result put where the arch's ABI returns it. */
-bool trap_syscall(struct trapframe *tf)
+/* A system call already counted (arch_task.h): dispatched, and its
+ * result put where the arch's ABI returns it. */
+bool trap_syscall_run(struct trapframe *tf)
 {
-	struct task *t = current_task();
 	uintptr_t buf[SYSCALL_ARGS];
-
-	t->acct.syscalls++;
-	trap_count_event(PMU_KEV_SYSCALLS, tf);
 	intptr_t r = syscall_dispatch(arch_tf_syscall_nr(tf),
 				      arch_tf_syscall_args(tf, buf), tf);
 	if (r == SYSCALL_FRAME_REPLACED)
 		return true;
 	arch_tf_set_return(tf, r);
 	return false;
+}
+
+/* A system call from user mode (arch_task.h): counted, then run. */
+bool trap_syscall(struct trapframe *tf)
+{
+	current_task()->acct.syscalls++;
+	trap_count_event(PMU_KEV_SYSCALLS, tf);
+	return trap_syscall_run(tf);
 }

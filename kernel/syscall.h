@@ -12,8 +12,11 @@
 
 #define SYSCALL_ARGS 6
 /* A handler's result meaning "the user context was replaced (sigreturn):
- * do not write a return value into it". */
-#define SYSCALL_FRAME_REPLACED INTPTR_MIN
+ * do not write a return value into it".  No call returns it otherwise:
+ * below every -errno, and no address a call returns (brk) is negative.
+ * Small enough for a sign-extended 32-bit immediate, so that x86_64
+ * compares with it in one instruction. */
+#define SYSCALL_FRAME_REPLACED ((intptr_t)-0x40000000)
 
 struct trapframe;
 

@@ -42,12 +42,22 @@ uintptr_t arch_kstack_init(void *top, void (*entry)(void *), void *arg)
 	return (uintptr_t)f;
 }
 
-/* Both ways in from ring 3 must find it: interrupts and exceptions
- * through TSS.RSP0, SYSCALL through the per-CPU area. */
+/*
+ * Both ways in from ring 3 must find it: interrupts and exceptions
+ * through TSS.RSP0, SYSCALL through the per-CPU area.  Every switch to a
+ * user task passes here, so this is also where the exit stamp's sink
+ * goes back to the CPU's own word: the last task's read page (exit_upage
+ * may have pointed it there) is no concern of the next, and may be freed
+ * once that task has exited (it detaches its page only then, as it
+ * runs, and never returns to user mode after).  Entries from ring 3
+ * leave the sink alone (user_span.c).
+ */
 void arch_set_kernel_stack(void *top)
 {
 	uint64_t rsp = (uint64_t)(uintptr_t)top;
+	struct x86_cpu *c = this_x86_cpu();
 
 	tss_set_rsp0(rsp);
-	this_x86_cpu()->kernel_rsp = rsp;
+	c->kernel_rsp = rsp;
+	c->exit_sink = &c->exit_tsc;
 }

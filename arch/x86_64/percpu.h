@@ -74,6 +74,24 @@ static inline int percpu_is_ap(void)
 	return v != 0;
 }
 
+/* The stubs' fields, one GS-relative load each, without first loading
+ * `self`. */
+static inline uint64_t percpu_entry_tsc(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("movq %%gs:%c1, %0" : "=r"(v) : "i"(PERCPU_ENTRY_TSC));
+	return v;
+}
+
+static inline uint64_t *percpu_exit_sink(void)
+{
+	uint64_t *p;
+
+	__asm__ volatile("movq %%gs:%c1, %0" : "=r"(p) : "i"(PERCPU_EXIT_SINK));
+	return p;
+}
+
 static inline struct x86_cpu *this_x86_cpu(void)
 {
 	struct x86_cpu *c;

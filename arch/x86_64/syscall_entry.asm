@@ -76,11 +76,12 @@ syscall_entry:
 	mov r10, [rsp + TF_R10]
 	mov r8, [rsp + TF_R8]
 	mov r9, [rsp + TF_R9]
+	; Interrupts stay off from here to user mode, so no trap can see
+	; the user's RSP with the kernel's CS.  RAX, RDX and RCX are the
+	; stamp's.
+	STAMP_USER_EXIT_SCRATCH
 	mov rcx, [rsp + TF_RIP]
 	mov r11, [rsp + TF_RFLAGS]
-	; Interrupts stay off from here to user mode, so no trap can see
-	; the user's RSP with the kernel's CS.  RAX and RDX are the stamp's.
-	STAMP_USER_EXIT_SCRATCH
 	mov rax, [rsp + TF_RAX]
 	mov rdx, [rsp + TF_RDX]
 	mov rsp, [rsp + TF_RSP]

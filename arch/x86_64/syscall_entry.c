@@ -77,9 +77,9 @@ _Static_assert(ARCH_USER_TOP < CANONICAL_LOW_END, "a SYSCALL's RCX is canonical"
  */
 void syscall_from_user(struct trapframe *tf)
 {
-	trap_syscall_enter();
+	trap_syscall_enter(tf);         /* the cut, and the call counted */
 	sti();
-	if (trap_syscall(tf)) {
+	if (trap_syscall_run(tf)) {
 		/* sigreturn: the frame's callee-saved registers are new too. */
 		cli();
 		trap_return_check(tf);

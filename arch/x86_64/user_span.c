@@ -13,8 +13,8 @@
  * Per round trip: SYSCALL's stub runs SWAPGS and two stores before RDTSC,
  * an interrupt's runs its vector stub, the mode test, SWAPGS and two
  * stores; the exit runs the stores and reloads after RDTSC (SYSRET's
- * path: RAX, RDX and RSP from the frame), SWAPGS and SYSRET or IRETQ:
- * 13 in all.  Measured by the ucut benchmark (docs/tasks.md, Accounting).
+ * path: RCX, R11, RAX, RDX and RSP from the frame), SWAPGS and SYSRET
+ * or IRETQ: 13 in all.  Measured by the ucut benchmark (docs/tasks.md, Accounting).
  */
 const struct arch_user_cut arch_user_cut = {
 	.max_kernel_insns = 32,
@@ -24,11 +24,12 @@ const struct arch_user_cut arch_user_cut = {
 void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
 	(void)since;    /* the stamps are whole TSC values */
-	struct x86_cpu *c = this_x86_cpu();
-
-	*left = *c->exit_sink;
-	*back = c->entry_tsc;
-	c->exit_sink = &c->exit_tsc;
+	/* Through GS field by field: every entry from ring 3 runs this.  The
+	 * sink is left where it is: only the task that exited through it
+	 * can enter again before a switch, and the switch points it home
+	 * (kstack.c arch_set_kernel_stack). */
+	*left = *percpu_exit_sink();
+	*back = percpu_entry_tsc();
 }
 
 void arch_user_stamp_to(uint64_t *where)

@@ -36,8 +36,11 @@ void acct_cut_span(struct acct_clock *c, struct task_acct *a, uint64_t left,
 	uint64_t user = back - left;
 
 	/* Every system call passes here: stamps in order (always, on one
-	 * CPU's counter) cost two compares and no selects. */
-	if (__builtin_expect(left < c->stamp || back < left, 0)) {
+	 * CPU's counter) cost one test and no selects.  A stamp behind the
+	 * one before it makes its difference wrap to 2^63 or more, so the
+	 * top bit of either says it; in order, a difference that large
+	 * would be a span of centuries. */
+	if (__builtin_expect(((sys | user) >> 63) != 0, 0)) {
 		sys = left >= c->stamp ? sys : 0;
 		user = back >= left ? user : 0;
 	}

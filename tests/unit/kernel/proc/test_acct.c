@@ -99,6 +99,19 @@ static void test_span_is_two_cuts_in_one(void **state)
 	assert_int_equal(c1.stamp, 150);
 	acct_cut_span(&c1, NULL, 200, 210);     /* nobody: only the clock moves */
 	assert_int_equal(c1.stamp, 210);
+	/* One stamp out of order: only its part charges nothing (the test
+	 * is the sign of either difference, so each is tried alone). */
+	acct_cut_span(&c1, &a1, 205, 260);      /* left behind the last cut */
+	assert_int_equal(a1.sys_cycles, 30);
+	assert_int_equal(a1.user_cycles, 40 + 55);
+	acct_cut_span(&c1, &a1, 300, 290);      /* back behind left */
+	assert_int_equal(a1.sys_cycles, 30 + 40);
+	assert_int_equal(a1.user_cycles, 95);
+	assert_int_equal(c1.stamp, 290);
+	/* In order, a span just under 2^63 cycles is still charged whole. */
+	acct_cut_span(&c1, &a1, 290 + (UINT64_C(1) << 62), 290 + (UINT64_C(3) << 61));
+	assert_true(a1.sys_cycles == 70 + (UINT64_C(1) << 62));
+	assert_true(a1.user_cycles == 95 + (UINT64_C(1) << 61));
 }
 
 static void test_tlb_deltas_and_wrap(void **state)
