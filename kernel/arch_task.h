@@ -53,8 +53,9 @@ uintptr_t arch_tf_sp(const struct trapframe *tf);
  * (MIPS ra; 0 on x86-64, which has none): for sample call chains. */
 uintptr_t arch_tf_fp(const struct trapframe *tf);
 uintptr_t arch_tf_ra(const struct trapframe *tf);
-/* The system call number, from the arch's ABI register. */
-unsigned arch_tf_syscall_nr(const struct trapframe *tf);
+/* The system call number: the arch's ABI register, all of it (the
+ * dispatch's bounds test rejects every value past the table). */
+uintptr_t arch_tf_syscall_nr(const struct trapframe *tf);
 /*
  * Where the call's six arguments are: in the frame itself when the ABI's
  * argument registers lie there in order (MIPS: a0..a3, t0, t1; x86-64's

@@ -372,7 +372,7 @@ bool syscall_table_complete(void)
 	return true;
 }
 
-intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
+intptr_t syscall_dispatch(uintptr_t nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf)
 {
 	if (nr >= SYS_COUNT)

@@ -21,8 +21,9 @@
 struct trapframe;
 
 /* Runs system call nr for the current task: its result, -ENOSYS for an
- * unknown number. */
-intptr_t syscall_dispatch(unsigned nr, const syscall_arg_t args[SYSCALL_ARGS],
+ * unknown number (any register value: a word, so nothing is truncated
+ * into range). */
+intptr_t syscall_dispatch(uintptr_t nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf);
 /* Every number below SYS_COUNT has a handler (dispatch tests no NULL);
  * x86_64's syscall_init checks it at every boot. */

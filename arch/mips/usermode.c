@@ -60,7 +60,7 @@ uintptr_t arch_tf_ra(const struct trapframe *tf)
 	return tf->regs[REG_RA];
 }
 
-unsigned arch_tf_syscall_nr(const struct trapframe *tf)
+uintptr_t arch_tf_syscall_nr(const struct trapframe *tf)
 {
 	return tf->regs[REG_V0];
 }

@@ -51,6 +51,14 @@ uintptr_t arch_kstack_init(void *top, void (*entry)(void *), void *arg)
  * once that task has exited (it detaches its page only then, as it
  * runs, and never returns to user mode after).  Entries from ring 3
  * leave the sink alone (user_span.c).
+ *
+ * The SYSCALL stub starts 8 bytes lower, below the frame's SS slot,
+ * which it does not write: that slot of a user task's frame always holds
+ * USER_SS already.  Every writer of the frame puts it there (the CPU,
+ * from ring 3, whose only SS is GDT_USER_DS | 3: a null SS faults in
+ * ring 3 and no other descriptor has DPL 3; spawn's
+ * arch_tf_init_user; fork's copy of such a frame; sigreturn's
+ * sigframe_restore), and SYSRET itself takes SS from MSR_STAR.
  */
 void arch_set_kernel_stack(void *top)
 {
@@ -58,6 +66,6 @@ void arch_set_kernel_stack(void *top)
 	struct x86_cpu *c = this_x86_cpu();
 
 	tss_set_rsp0(rsp);
-	c->kernel_rsp = rsp;
+	c->kernel_rsp = rsp - sizeof(uint64_t);
 	c->exit_sink = &c->exit_tsc;
 }

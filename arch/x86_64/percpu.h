@@ -17,7 +17,9 @@
 
 struct x86_cpu {
 	struct x86_cpu *self;           /* GS:0, so C can find the struct */
-	uint64_t kernel_rsp;            /* top of the running task's kernel stack */
+	/* The running task's kernel stack top less 8: the SYSCALL stub's
+	 * first push goes below the frame's SS slot (kstack.c). */
+	uint64_t kernel_rsp;
 	uint64_t user_rsp;              /* SYSCALL entry's scratch */
 	/* The user/kernel boundary (kernel/arch.h arch_user_span): the
 	 * entry and exit stubs park RAX and RDX here to read the TSC. */

@@ -7,7 +7,9 @@
 ; same struct trapframe an interrupt from ring 3 would
 ; (arch/x86_64/trapframe.h), at the same place: the top of the kernel
 ; stack, every register in it (fork copies it, signals save it, profiles
-; read RBP).  syscall_from_user (syscall_entry.c) does the rest.
+; read RBP); its SS slot it leaves alone, as it always holds USER_SS
+; (kstack.c arch_set_kernel_stack says why).  syscall_from_user
+; (syscall_entry.c) does the rest.
 ;
 ; When it returns, SYSRET: nothing rewrote the frame, or the frame still
 ; fits SYSRET and its callee-saved registers are unchanged; the C code kept
@@ -20,7 +22,6 @@
 ; register from the frame.
 
 USER_CS            equ 0x28 | 3     ; gdt.h GDT_USER_CS | RING_USER
-USER_SS            equ 0x20 | 3     ; gdt.h GDT_USER_DS | RING_USER
 TRAP_SYSCALL       equ 0x100        ; trap.h: a vector no gate has
 ; struct trapframe (trapframe.h asserts these)
 TF_RAX             equ 0 * 8
@@ -46,8 +47,7 @@ syscall_entry:
 	swapgs
 	STAMP_USER_ENTRY_PARKED         ; RAX and RDX now the stamp's
 	mov [gs:PERCPU_USER_RSP], rsp
-	mov rsp, [gs:PERCPU_KERNEL_RSP]
-	push USER_SS
+	mov rsp, [gs:PERCPU_KERNEL_RSP] ; below the SS slot: USER_SS already
 	push qword [gs:PERCPU_USER_RSP]
 	push r11                        ; rflags
 	push USER_CS

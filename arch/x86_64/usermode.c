@@ -77,14 +77,12 @@ const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t 
 	return (const syscall_arg_t *)&tf->rdi;
 }
 
-unsigned arch_tf_syscall_nr(const struct trapframe *tf)
+uintptr_t arch_tf_syscall_nr(const struct trapframe *tf)
 {
-	/* A number beyond 32 bits must not alias a valid one; every invalid
-	 * number is SYS_COUNT, so the dispatch's bounds test is the only one
-	 * left once inlined. */
-	if (__builtin_expect(tf->rax < SYS_COUNT, 1))
-		return (unsigned)tf->rax;
-	return SYS_COUNT;
+	/* The whole register: the dispatch's bounds test sees all 64 bits,
+	 * so no number beyond 32 bits aliases a valid one, and the table
+	 * index needs no zero-extension. */
+	return (uintptr_t)tf->rax;
 }
 
 /* SYSCALL already points RIP past itself: nothing to step over. */
