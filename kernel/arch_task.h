@@ -121,13 +121,15 @@ void trap_exit(bool to_user);
  * The same for a system call, the arch's fast way: trap_syscall_enter,
  * with interrupts off, is trap_enter(true) and counts the call as
  * trap_syscall does (one test of the PMU's wanted kinds for both), so
- * follow it with trap_syscall_run; trap_syscall_exit, with interrupts
- * off, is trap_return_check then trap_exit(true), and says whether
- * return work (preemption, a signal) ran, which may have changed the
- * frame.
+ * follow it with trap_syscall_run.  On the way out, with interrupts
+ * off, trap_syscall_exit_due says whether trap_return_check and
+ * trap_exit(true) have anything to do (one test); if so
+ * trap_syscall_exit_work does it, and says whether return work
+ * (preemption, a signal) ran, which may have changed the frame.
  */
 void trap_syscall_enter(const struct trapframe *tf);
-bool trap_syscall_exit(struct trapframe *tf);
+bool trap_syscall_exit_due(void);
+bool trap_syscall_exit_work(struct trapframe *tf);
 /* A system call from user mode.  True when the call replaced the frame
  * (sigreturn): no return value was written, and every register of the
  * frame must go back as it now is. */

@@ -261,8 +261,9 @@ void trap_syscall_enter(const struct trapframe *tf)
 	struct cpu *c = this_cpu();
 	uint64_t left, back;
 
+	/* No trap_mode: only interrupt handlers read it, after their own
+	 * trap_enter set it (trap_current_mode); the call reports U itself. */
 	arch_user_span(c->clock.stamp, &left, &back);
-	c->trap_mode = PMU_MODE_U;
 	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
 						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0)) {
 		syscall_enter_counted(c, left, back, tf);
@@ -274,7 +275,7 @@ void trap_syscall_enter(const struct trapframe *tf)
 
 /* Out of line, reading the words again, so that the common return's
  * test keeps none of them in registers. */
-static __attribute__((noinline)) bool syscall_exit_slow(struct trapframe *tf)
+__attribute__((noinline)) bool trap_syscall_exit_work(struct trapframe *tf)
 {
 	struct cpu *c = this_cpu();
 	struct task *t = c->current;
@@ -289,17 +290,15 @@ static __attribute__((noinline)) bool syscall_exit_slow(struct trapframe *tf)
 	return false;
 }
 
-bool trap_syscall_exit(struct trapframe *tf)
+bool trap_syscall_exit_due(void)
 {
 	struct cpu *c = this_cpu();
 	struct task *t = c->current;
 
 	/* The common return has no work and no read page (hwperf.h
 	 * hwperf_upage_mapped): one test of the three words or-ed. */
-	if (__builtin_expect(((uintptr_t)c->need_resched | t->sig.pending |
-			      (uintptr_t)t->hw.upage) == 0, 1))
-		return false;
-	return syscall_exit_slow(tf);
+	return __builtin_expect(((uintptr_t)c->need_resched | t->sig.pending |
+				 (uintptr_t)t->hw.upage) != 0, 0);
 }
 
 void trap_enter_user(struct trapframe *tf)

@@ -8,8 +8,11 @@
 ; (arch/x86_64/trapframe.h), at the same place: the top of the kernel
 ; stack, every register in it (fork copies it, signals save it, profiles
 ; read RBP); its SS slot it leaves alone, as it always holds USER_SS
-; (kstack.c arch_set_kernel_stack says why).  syscall_from_user
-; (syscall_entry.c) does the rest.
+; (kstack.c arch_set_kernel_stack says why), and four it leaves for C:
+; RCX and R11 (SYSCALL's copies of RIP and RFLAGS), the vector and the
+; error code, which syscall_from_user fills on every way out but the
+; common one, SYSRET, which reads none of them (syscall_entry.c
+; syscall_frame_complete).  syscall_from_user does the rest.
 ;
 ; When it returns, SYSRET: nothing rewrote the frame, or the frame still
 ; fits SYSRET and its callee-saved registers are unchanged; the C code kept
@@ -22,7 +25,6 @@
 ; register from the frame.
 
 USER_CS            equ 0x28 | 3     ; gdt.h GDT_USER_CS | RING_USER
-TRAP_SYSCALL       equ 0x100        ; trap.h: a vector no gate has
 ; struct trapframe (trapframe.h asserts these)
 TF_RAX             equ 0 * 8
 TF_RDI             equ 1 * 8
@@ -31,6 +33,7 @@ TF_RDX             equ 3 * 8
 TF_R10             equ 4 * 8
 TF_R8              equ 5 * 8
 TF_R9              equ 6 * 8
+TF_RCX             equ 13 * 8
 TF_RIP             equ 17 * 8
 TF_RFLAGS          equ 19 * 8
 TF_RSP             equ 20 * 8
@@ -52,15 +55,14 @@ syscall_entry:
 	push r11                        ; rflags
 	push USER_CS
 	push rcx                        ; rip
-	push 0                          ; error code
-	push TRAP_SYSCALL
+	; error, vector, R11 and RCX: left for syscall_frame_complete
+	; (syscall_entry.c), which fills them before anything reads them.
+	sub rsp, TF_RIP - TF_RCX
 	push r15                        ; as trap_common, so trap_return fits
 	push r14
 	push r13
 	push r12
-	push r11
 	push rbp
-	push rcx
 	push rbx
 	push r9
 	push r8

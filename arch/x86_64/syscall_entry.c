@@ -32,7 +32,6 @@ _Static_assert(GDT_KERNEL_DS == GDT_KERNEL_CS + 8, "SYSCALL loads SS = CS + 8");
 _Static_assert(GDT_USER_DS == GDT_USER32_CS + 8 && GDT_USER_CS == GDT_USER32_CS + 16,
 	       "SYSRET loads SS = base + 8, CS = base + 16");
 _Static_assert(USER_CS == 0x2b && USER_SS == 0x23, "syscall_entry.asm hard-codes them");
-_Static_assert(TRAP_SYSCALL == 0x100, "syscall_entry.asm hard-codes it");
 
 void syscall_init(void)
 {
@@ -68,6 +67,32 @@ static bool sysret_fits(const struct trapframe *tf)
 _Static_assert(ARCH_USER_TOP < CANONICAL_LOW_END, "a SYSCALL's RCX is canonical");
 
 /*
+ * The four words of the frame the stub leaves as they were (the same
+ * task's older user values, or what fork copied or spawn zeroed: never
+ * anything of the kernel's): the vector and error code, which only an
+ * interrupt's own frame is dispatched by, and RCX and R11, which SYSCALL
+ * overwrote with RIP and RFLAGS and the ABI does not keep
+ * (user_machdep.h).  They are filled before any way out but the common
+ * SYSRET, which reads none of them: before return work (a signal's
+ * saved context shows RCX and R11 as SYSRET would leave them) and when
+ * sigreturn replaced the frame (the vector and error only: its RCX and
+ * R11 are the context's).  A forked child's copy keeps its parent's older
+ * values in RCX and R11, which the ABI leaves undefined after a call.
+ */
+static void syscall_frame_mark(struct trapframe *tf)
+{
+	tf->vector = TRAP_SYSCALL;
+	tf->error = 0;
+}
+
+static __attribute__((noinline)) void syscall_frame_complete(struct trapframe *tf)
+{
+	syscall_frame_mark(tf);
+	tf->rcx = tf->rip;
+	tf->r11 = tf->rflags;
+}
+
+/*
  * Returns: leave by SYSRET (syscall_entry.asm restores rax and the
  * argument registers from the frame; C kept the others).  A frame that
  * sigreturn replaced, or that return work (a signal delivered) left
@@ -82,12 +107,16 @@ void syscall_from_user(struct trapframe *tf)
 	if (trap_syscall_run(tf)) {
 		/* sigreturn: the frame's callee-saved registers are new too. */
 		cli();
+		syscall_frame_mark(tf);
 		trap_return_check(tf);
 		trap_exit(true);
 		arch_return_to_user(tf);
 	}
 	/* Off until user mode: nothing posted from here on can be missed. */
 	cli();
-	if (trap_syscall_exit(tf) && !sysret_fits(tf))
+	if (!trap_syscall_exit_due())
+		return;
+	syscall_frame_complete(tf);
+	if (trap_syscall_exit_work(tf) && !sysret_fits(tf))
 		arch_return_to_user(tf);
 }

@@ -43,13 +43,13 @@ trap_common:
 	swapgs
 	STAMP_USER_ENTRY
 .from_kernel:
-	push r15                        ; trapframe.h's order, last first
+	push r11                        ; trapframe.h's order, last first
+	push rcx
+	push r15
 	push r14
 	push r13
 	push r12
-	push r11
 	push rbp
-	push rcx
 	push rbx
 	push r9
 	push r8
@@ -73,13 +73,13 @@ trap_return:
 	pop r8
 	pop r9
 	pop rbx
-	pop rcx
 	pop rbp
-	pop r11
 	pop r12
 	pop r13
 	pop r14
 	pop r15
+	pop rcx
+	pop r11
 	test byte [rsp + FRAME_CS], SEL_RPL_MASK
 	jz .to_kernel
 	STAMP_USER_EXIT

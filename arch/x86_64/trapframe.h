@@ -26,7 +26,10 @@ struct trapframe {
 	/* pushed by trap_common, last pushed first */
 	uint64_t rax;
 	uint64_t rdi, rsi, rdx, r10, r8, r9;    /* the system call's arguments */
-	uint64_t rbx, rcx, rbp, r11, r12, r13, r14, r15;
+	uint64_t rbx, rbp, r12, r13, r14, r15;
+	/* Next to vector and error: syscall_entry.asm skips the four
+	 * (syscall_entry.c syscall_frame_complete). */
+	uint64_t rcx, r11;
 	/* pushed by the per-vector stub */
 	uint64_t vector;
 	uint64_t error;
@@ -37,8 +40,11 @@ struct trapframe {
 /* trapentry.asm and syscall_entry.asm hard-code these. */
 _Static_assert(offsetof(struct trapframe, rdi) == 1 * 8 && offsetof(struct trapframe, r9) == 6 * 8,
 	       "arguments in ABI order right above rax");
-_Static_assert(offsetof(struct trapframe, rdx) == 3 * 8 && offsetof(struct trapframe, rcx) == 8 * 8 &&
-	       offsetof(struct trapframe, r11) == 10 * 8, "syscall_entry.asm's TF_ offsets");
+_Static_assert(offsetof(struct trapframe, rdx) == 3 * 8 && offsetof(struct trapframe, rcx) == 13 * 8 &&
+	       offsetof(struct trapframe, r11) == 14 * 8, "syscall_entry.asm's TF_ offsets");
+_Static_assert(offsetof(struct trapframe, vector) == offsetof(struct trapframe, r11) + 8 &&
+	       offsetof(struct trapframe, error) + 8 == offsetof(struct trapframe, rip),
+	       "rcx, r11, vector and error lie together, right below rip");
 _Static_assert(offsetof(struct trapframe, vector) == 15 * 8, "GPR block");
 _Static_assert(offsetof(struct trapframe, rip) == 17 * 8, "stub block");
 _Static_assert(sizeof(struct trapframe) % 16 == 0, "keeps RSP 16-aligned for C");

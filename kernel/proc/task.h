@@ -147,7 +147,10 @@ struct cpu {
 	struct list_node sleepers;      /* ordered by wake_tick */
 	bool need_resched;
 	struct acct_clock clock;
-	uint32_t trap_mode;             /* PMU_MODE_* of the innermost trap */
+	/* PMU_MODE_* of the innermost interrupt or exception, for the
+	 * events its handlers report (trap_current_mode); trap_enter sets
+	 * it, a system call's fast entry leaves it (it reports U itself). */
+	uint32_t trap_mode;
 	uint64_t idle_iterations;
 	uint64_t switches;
 	uint64_t ticks;                 /* this CPU's own ticks */

@@ -36,7 +36,9 @@ static inline void user_divide(unsigned divisor)
  * instruction and its register moves, not two calls through
  * __syscall6 (arch/x86_64/user/syscall.asm, kept for wider calls).  The
  * kernel hands back every register but rax, and SYSCALL itself takes
- * rcx (return address) and r11 (flags).
+ * rcx (return address) and r11 (flags): nothing is promised about what
+ * those two hold after a call (after SYSRET the return address and the
+ * flags; in a child forked by the call, older values of its parent's).
  */
 static inline long user_syscall0(long nr)
 {
