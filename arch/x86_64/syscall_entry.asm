@@ -11,8 +11,8 @@
 ; (kstack.c arch_set_kernel_stack says why), and four it leaves for C:
 ; RCX and R11 (SYSCALL's copies of RIP and RFLAGS), the vector and the
 ; error code, which syscall_from_user fills on every way out but the
-; common one, SYSRET, which reads none of them (syscall_entry.c
-; syscall_frame_complete).  syscall_from_user does the rest.
+; common one, SYSRET, which reads none of them (syscall_frame.h).
+; syscall_from_user (syscall_entry.c) does the rest.
 ;
 ; When it returns, SYSRET: nothing rewrote the frame, or the frame still
 ; fits SYSRET and its callee-saved registers are unchanged; the C code kept
@@ -55,8 +55,8 @@ syscall_entry:
 	push r11                        ; rflags
 	push USER_CS
 	push rcx                        ; rip
-	; error, vector, R11 and RCX: left for syscall_frame_complete
-	; (syscall_entry.c), which fills them before anything reads them.
+	; error, vector, R11 and RCX: left for syscall_frame.h's
+	; functions, which fill them before anything reads them.
 	sub rsp, TF_RIP - TF_RCX
 	push r15                        ; as trap_common, so trap_return fits
 	push r14

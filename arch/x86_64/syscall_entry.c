@@ -15,6 +15,7 @@
 #include "cpu.h"
 #include "gdt.h"
 #include "syscall.h"
+#include "syscall_frame.h"
 #include "trap.h"
 #include "vm.h"
 
@@ -65,32 +66,6 @@ static bool sysret_fits(const struct trapframe *tf)
  * what the stub pushed.
  */
 _Static_assert(ARCH_USER_TOP < CANONICAL_LOW_END, "a SYSCALL's RCX is canonical");
-
-/*
- * The four words of the frame the stub leaves as they were (the same
- * task's older user values, or what fork copied or spawn zeroed: never
- * anything of the kernel's): the vector and error code, which only an
- * interrupt's own frame is dispatched by, and RCX and R11, which SYSCALL
- * overwrote with RIP and RFLAGS and the ABI does not keep
- * (user_machdep.h).  They are filled before any way out but the common
- * SYSRET, which reads none of them: before return work (a signal's
- * saved context shows RCX and R11 as SYSRET would leave them) and when
- * sigreturn replaced the frame (the vector and error only: its RCX and
- * R11 are the context's).  A forked child's copy keeps its parent's older
- * values in RCX and R11, which the ABI leaves undefined after a call.
- */
-static void syscall_frame_mark(struct trapframe *tf)
-{
-	tf->vector = TRAP_SYSCALL;
-	tf->error = 0;
-}
-
-static __attribute__((noinline)) void syscall_frame_complete(struct trapframe *tf)
-{
-	syscall_frame_mark(tf);
-	tf->rcx = tf->rip;
-	tf->r11 = tf->rflags;
-}
 
 /*
  * Returns: leave by SYSRET (syscall_entry.asm restores rax and the

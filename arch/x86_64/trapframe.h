@@ -28,7 +28,7 @@ struct trapframe {
 	uint64_t rdi, rsi, rdx, r10, r8, r9;    /* the system call's arguments */
 	uint64_t rbx, rbp, r12, r13, r14, r15;
 	/* Next to vector and error: syscall_entry.asm skips the four
-	 * (syscall_entry.c syscall_frame_complete). */
+	 * (syscall_frame.h). */
 	uint64_t rcx, r11;
 	/* pushed by the per-vector stub */
 	uint64_t vector;

@@ -14,6 +14,7 @@
 #include "arch/x86_64/cpu.h"
 #include "arch/x86_64/gdt.h"
 #include "arch/x86_64/sigcontext.h"
+#include "arch/x86_64/syscall_frame.h"
 #include "arch/x86_64/trap.h"
 #include "arch/x86_64/vm.h"
 #include "uabi.h"
@@ -178,6 +179,44 @@ static void test_sigreturn_refuses_bad_frames(void **state)
 	assert_int_equal(sigframe_restore(&tf, &f), SIGUSR1);
 }
 
+/*
+ * The SYSCALL stub leaves RCX, R11, the vector and the error code as
+ * they were (stale: here an earlier interrupt's); filled before return
+ * work, the frame is the one a full entry would have built, and a
+ * signal's saved context shows RCX and R11 as SYSRET leaves them.
+ */
+static void test_syscall_frame_completed_before_return_work(void **state)
+{
+	(void)state;
+	struct trapframe want = user_frame(), tf = want;
+	struct sigframe f;
+
+	tf.rcx = 0x1111;
+	tf.r11 = 0x2222;
+	tf.vector = 32;
+	tf.error = 5;
+	syscall_frame_complete(&tf);
+	assert_memory_equal(&tf, &want, sizeof(tf));
+	sigframe_save(&f, &tf, SIGUSR1);
+	assert_true(f.rcx == USER_PC && f.r11 == USER_FLAGS);
+}
+
+/* After sigreturn only the vector and error are the stub's to fill:
+ * RCX and R11 came from the restored context. */
+static void test_syscall_frame_mark_keeps_restored_rcx_r11(void **state)
+{
+	(void)state;
+	struct trapframe tf = user_frame();
+
+	tf.rcx = 0x1111;
+	tf.r11 = 0x2222;
+	tf.vector = 32;
+	tf.error = 5;
+	syscall_frame_mark(&tf);
+	assert_true(tf.rcx == 0x1111 && tf.r11 == 0x2222);
+	assert_true(tf.vector == TRAP_SYSCALL && tf.error == 0);
+}
+
 static void test_user_exception_signals(void **state)
 {
 	(void)state;
@@ -208,6 +247,8 @@ int main(void)
 		cmocka_unit_test(test_sigreturn_strips_privileged_flags),
 		cmocka_unit_test(test_sigreturn_forces_user_selectors),
 		cmocka_unit_test(test_sigreturn_refuses_bad_frames),
+		cmocka_unit_test(test_syscall_frame_completed_before_return_work),
+		cmocka_unit_test(test_syscall_frame_mark_keeps_restored_rcx_r11),
 		cmocka_unit_test(test_user_exception_signals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
