@@ -76,20 +76,29 @@ static unsigned find_timer_ip(void)
 	return ip >= IP_I8259 ? ip : IP_TIMER_DEFAULT;
 }
 
+/*
+ * From intr_dispatch, with interrupts off (mips_trap runs an interrupt
+ * with them off), so the wrap check needs no save and restore of its own.
+ */
 void timer_interrupt(void)
 {
+	uint32_t now = cp0_read_count();
 	unsigned due = 0;
-	uint32_t now;
 
-	(void)arch_cycles();
-	now = cp0_read_count();
-	/* Signed differences: Count and Compare wrap. */
-	while ((int32_t)(now - next_compare) >= 0) {
+	(void)count_ext_read(&count_ext[arch_cpu_id()], now);
+	if (now - next_compare < period) {
+		/* Every tick but a late one: one period due, the next ahead. */
 		next_compare += period;
-		if (++due > CATCHUP_MAX) {
-			next_compare = now + period;
-			resyncs++;
-			break;
+		due = 1;
+	} else {
+		/* Signed differences: Count and Compare wrap. */
+		while ((int32_t)(now - next_compare) >= 0) {
+			next_compare += period;
+			if (++due > CATCHUP_MAX) {
+				next_compare = now + period;
+				resyncs++;
+				break;
+			}
 		}
 	}
 	cp0_write_compare(next_compare);
@@ -103,7 +112,8 @@ void timer_interrupt(void)
 		/* Woken before Compare (a write raced the match): not a tick. */
 		return;
 	}
-	ticks_missed += due - 1;
+	if (due > 1)
+		ticks_missed += due - 1;
 	while (due-- > 0)
 		clock_tick();
 }

@@ -58,14 +58,25 @@ mips_exc_entry:
 	sw	$k1, %lo(mips_user_entry)($k0)
 	move	$k1, $sp
 	lui	$k0, %hi(mips_kstack_top)
-	b	2f
 	lw	$sp, %lo(mips_kstack_top)($k0)
-1:
-	move	$k1, $sp
-2:
+	b	2f
 	addiu	$sp, $sp, -TF_STACK
-	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+1:
+	/*
+	 * A frame pushed on a kernel stack lands on old stack contents, so
+	 * its zero, k0 and k1 words are written here.  A user frame does not
+	 * need them: it is always the one at the top of the task's kernel
+	 * stack, which proc.c cleared (or copied from a parent's) when it
+	 * built the task, and only sigreturn writes those words since, with
+	 * zeros (sigframe.c).
+	 */
+	move	$k1, $sp
+	addiu	$sp, $sp, -TF_STACK
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
+2:
+	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	SAVE(1)
 	SAVE(2)
 	SAVE(3)
@@ -91,8 +102,6 @@ mips_exc_entry:
 	SAVE(23)
 	SAVE(24)
 	SAVE(25)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
 	SAVE(28)
 	SAVE(30)
 	SAVE(31)
@@ -119,10 +128,18 @@ mips_exc_entry:
 	addiu	$a0, $sp, TF_ARGSAVE
 	.end	mips_exc_entry
 
-	/* Falls through: sp points at the TF_STACK area of a frame. */
-	.globl	mips_trap_return
-	.ent	mips_trap_return
-mips_trap_return:
+	/*
+	 * Falls through: sp points at the TF_STACK area of a frame.  The
+	 * callee-saved registers (s0-s7, fp) are not reloaded on this way
+	 * back: mips_trap, like any O32 function, hands them back as they
+	 * came, which is as the entry saved them, and nothing on the way
+	 * changed them in the frame.  A frame whose s registers were
+	 * rewritten (sigreturn's) or never lived in them (a new task's)
+	 * leaves through mips_trap_return, which reloads them first.
+	 */
+	.globl	mips_trap_return_kept
+	.ent	mips_trap_return_kept
+mips_trap_return_kept:
 	di
 	ehb
 	/*
@@ -163,18 +180,9 @@ mips_trap_return:
 	RESTORE(13)
 	RESTORE(14)
 	RESTORE(15)
-	RESTORE(16)
-	RESTORE(17)
-	RESTORE(18)
-	RESTORE(19)
-	RESTORE(20)
-	RESTORE(21)
-	RESTORE(22)
-	RESTORE(23)
 	RESTORE(24)
 	RESTORE(25)
 	RESTORE(28)
-	RESTORE(30)
 	RESTORE(31)
 	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	/* The exit stamp, on every return: only one to user mode is ever
@@ -185,6 +193,22 @@ mips_trap_return:
 	sw	$k0, 0($k1)
 	eret
 	nop
+	.end	mips_trap_return_kept
+
+	/* The whole frame back, callee-saved registers included. */
+	.globl	mips_trap_return
+	.ent	mips_trap_return
+mips_trap_return:
+	RESTORE(16)
+	RESTORE(17)
+	RESTORE(18)
+	RESTORE(19)
+	RESTORE(20)
+	RESTORE(21)
+	RESTORE(22)
+	RESTORE(23)
+	b	mips_trap_return_kept
+	RESTORE(30)
 	.end	mips_trap_return
 
 	/*
