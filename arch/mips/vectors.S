@@ -38,6 +38,12 @@ mips_vec_stub:
 	nop
 mips_vec_stub_end:
 
+/* Status.IM as the bit field ext/ins take (cp0.h has it as a mask). */
+#define ST_IM_BITS 8
+#if ST_IM_MASK != ((1 << ST_IM_BITS) - 1) << ST_IM_SHIFT
+#error "Status.IM is not ST_IM_BITS wide at ST_IM_SHIFT"
+#endif
+
 /* C0() builds $n from a number; it serves GPR numbers as well. */
 #define SAVE(r)    sw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
 #define RESTORE(r) lw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
@@ -53,29 +59,14 @@ mips_exc_entry:
 	 */
 	mfc0	$k0, C0(CP0_STATUS)
 	andi	$k0, $k0, ST_UM
-	beqz	$k0, 1f
+	beqz	$k0, .Lfrom_kernel
 	lui	$k0, %hi(mips_user_entry)
 	sw	$k1, %lo(mips_user_entry)($k0)
 	move	$k1, $sp
 	lui	$k0, %hi(mips_kstack_top)
 	lw	$sp, %lo(mips_kstack_top)($k0)
-	b	2f
 	addiu	$sp, $sp, -TF_STACK
-1:
-	/*
-	 * A frame pushed on a kernel stack lands on old stack contents, so
-	 * its zero, k0 and k1 words are written here.  A user frame does not
-	 * need them: it is always the one at the top of the task's kernel
-	 * stack, which proc.c cleared (or copied from a parent's) when it
-	 * built the task, and only sigreturn writes those words since, with
-	 * zeros (sigframe.c).
-	 */
-	move	$k1, $sp
-	addiu	$sp, $sp, -TF_STACK
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
-2:
+.Lexc_frame:
 	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	SAVE(1)
 	SAVE(2)
@@ -140,22 +131,23 @@ mips_exc_entry:
 	.globl	mips_trap_return_kept
 	.ent	mips_trap_return_kept
 mips_trap_return_kept:
-	di
-	ehb
 	/*
+	 * mips_trap returns with interrupts off (a system call turns them
+	 * off again before it returns), so no di here: and were one taken
+	 * before the mtc0 below, it would save and restore this code's
+	 * registers like any kernel-mode interrupt.
+	 *
 	 * Mode, interrupt enable and exception level come from the frame;
 	 * the interrupt mask is the kernel's current one, since a handler
 	 * (or another task) may have unmasked a line since the frame was
-	 * saved.  EXL stays set until eret, so nothing can interrupt the
-	 * restore even if the frame's IE is set.
+	 * saved: Status.IM is copied into the frame's word as one bit field.
+	 * EXL stays set until eret, so nothing can interrupt the restore
+	 * even if the frame's IE is set.
 	 */
 	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
 	mfc0	$t1, C0(CP0_STATUS)
-	li	$t2, ST_IM_MASK
-	and	$t1, $t1, $t2
-	nor	$t2, $t2, $zero
-	and	$t0, $t0, $t2
-	or	$t0, $t0, $t1
+	ext	$t1, $t1, ST_IM_SHIFT, ST_IM_BITS
+	ins	$t0, $t1, ST_IM_SHIFT, ST_IM_BITS
 	ori	$t0, $t0, ST_EXL
 	mtc0	$t0, C0(CP0_STATUS)
 	ehb
@@ -195,10 +187,35 @@ mips_trap_return_kept:
 	nop
 	.end	mips_trap_return_kept
 
+	/* mips_exc_entry's way in from kernel mode (a branch back into it,
+	 * placed here so that its user path and this return run straight). */
+	.ent	mips_exc_from_kernel
+mips_exc_from_kernel:
+.Lfrom_kernel:
+	/*
+	 * A frame pushed on a kernel stack lands on old stack contents, so
+	 * its zero, k0 and k1 words are written here.  A user frame does not
+	 * need them: it is always the one at the top of the task's kernel
+	 * stack, which proc.c cleared (or copied from a parent's) when it
+	 * built the task, and only sigreturn writes those words since, with
+	 * zeros (sigframe.c).  Out of the user path's way, which falls
+	 * through.
+	 */
+	move	$k1, $sp
+	addiu	$sp, $sp, -TF_STACK
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
+	b	.Lexc_frame
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
+	.end	mips_exc_from_kernel
+
 	/* The whole frame back, callee-saved registers included. */
 	.globl	mips_trap_return
 	.ent	mips_trap_return
 mips_trap_return:
+	/* Callers may come with interrupts on; the kept path assumes off. */
+	di
+	ehb
 	RESTORE(16)
 	RESTORE(17)
 	RESTORE(18)
