@@ -225,14 +225,27 @@ static bool user_syscall(struct trapframe *tf)
 	return replaced;
 }
 
+/*
+ * The entry assembly leaves the frame's BadVAddr alone (a system call or
+ * an interrupt, most traps, has none): every other exception stores it
+ * here, before anything it does could take another exception.  From the
+ * entry to here the kernel touched only KSEG0 (unmapped: no TLB
+ * exception), with interrupts off.
+ */
+static void frame_badvaddr(struct trapframe *tf)
+{
+	tf->badvaddr = cp0_read_badvaddr();
+}
+
 /* True when the frame's callee-saved registers were rewritten. */
 static bool user_exception(struct trapframe *tf, unsigned code)
 {
 	struct user_fault f;
 
-	switch (code) {
-	case EXC_SYS:
+	if (code == EXC_SYS)
 		return user_syscall(tf);
+	frame_badvaddr(tf);
+	switch (code) {
 	case EXC_TLBL:
 	case EXC_TLBS:
 	case EXC_MOD:
@@ -251,6 +264,7 @@ static void kernel_exception(struct trapframe *tf, unsigned code)
 {
 	bool tlb = code == EXC_TLBL || code == EXC_TLBS || code == EXC_MOD;
 
+	frame_badvaddr(tf);
 	/* The kernel never touches user memory directly: this is a bug,
 	 * unless the kernel one day maps it on demand. */
 	if (tlb && trap_page_fault(tf, tf->badvaddr, code != EXC_TLBL, false) == 0)

@@ -35,7 +35,8 @@ mips_vec_stub:
 	lui	$k0, %hi(mips_exc_entry)
 	addiu	$k0, $k0, %lo(mips_exc_entry)
 	jr	$k0
-	nop
+	/* mips_exc_entry's first step, in the slot: jr has taken k0 already. */
+	mfc0	$k0, C0(CP0_STATUS)
 mips_vec_stub_end:
 
 /* Status.IM as the bit field ext/ins take (cp0.h has it as a mask). */
@@ -55,9 +56,9 @@ mips_exc_entry:
 	 * From user mode the user's sp cannot be trusted, so take the task's
 	 * kernel stack; from kernel mode keep pushing on the current one.
 	 * k1 arrives holding the stub's Count and carries the interrupted
-	 * sp into the frame either way.
+	 * sp into the frame either way.  k0 arrives holding Status (the
+	 * stub's delay slot read it).
 	 */
-	mfc0	$k0, C0(CP0_STATUS)
 	andi	$k0, $k0, ST_UM
 	beqz	$k0, .Lfrom_kernel
 	lui	$k0, %hi(mips_user_entry)
@@ -100,14 +101,14 @@ mips_exc_entry:
 	mflo	$t1
 	sw	$t0, TF_ARGSAVE + TF_HI($sp)
 	sw	$t1, TF_ARGSAVE + TF_LO($sp)
+	/* BadVAddr only means something for the exceptions that set it:
+	 * trap.c stores it for those (frame_badvaddr). */
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	mfc0	$t2, C0(CP0_CAUSE)
-	mfc0	$t3, C0(CP0_BADVADDR)
 	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
-	sw	$t3, TF_ARGSAVE + TF_BADVADDR($sp)
 
 	/* Kernel mode, exception level off, interrupts off. */
 	li	$t2, ~(ST_EXL | ST_KSU_MASK | ST_IE)
