@@ -5,7 +5,9 @@
  * and a kill of itself whose handler runs on the way out leaves through
  * the signal frame and sigreturn (IRETQ).  Each register is loaded with
  * a pattern of its own (the call's arguments with their values) before
- * the call and compared after it.  Prints "sysregs ok", exits 0; else
+ * the call and compared after it.  On MIPS the kill is made once more
+ * with a handler that returns with s0-s7 changed, which sigreturn must
+ * undo.  Prints "sysregs ok", exits 0; else
  * names the path and the mask of registers that changed, exits 1.
  */
 #include <stdint.h>
@@ -13,7 +15,9 @@
 
 #include "tally.h"
 
-static volatile int handled;
+/* Not static: the MIPS handler below counts in it from assembly. */
+volatile int sysregs_handled;
+#define handled sysregs_handled
 
 static void on_usr1(int sig)
 {
@@ -149,6 +153,38 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 		  "$20", "$21", "$22", "$23", "$24", "$25", "memory");
 	return bad;
 }
+
+/*
+ * A handler that breaks the O32 rule on purpose: it returns with s0-s7
+ * changed.  sigreturn must still bring back the interrupted code's, from
+ * the signal frame: the kernel's usual way out leaves the callee-saved
+ * registers as they are live (arch/mips/vectors.S), so a frame that
+ * sigreturn rewrote has to leave by the way that reloads them.
+ */
+void sysregs_clobber_s(int sig);
+__asm__(
+	".text\n"
+	".globl sysregs_clobber_s\n"
+	".ent sysregs_clobber_s\n"
+	"sysregs_clobber_s:\n\t"
+	".set push\n\t"
+	".set noreorder\n\t"
+	"li $16, 0x5a5a0010\n\t"
+	"li $17, 0x5a5a0011\n\t"
+	"li $18, 0x5a5a0012\n\t"
+	"li $19, 0x5a5a0013\n\t"
+	"li $20, 0x5a5a0014\n\t"
+	"li $21, 0x5a5a0015\n\t"
+	"li $22, 0x5a5a0016\n\t"
+	"li $23, 0x5a5a0017\n\t"
+	"lui $8, %hi(sysregs_handled)\n\t"
+	"lw $9, %lo(sysregs_handled)($8)\n\t"
+	"addiu $9, $9, 1\n\t"
+	"sw $9, %lo(sysregs_handled)($8)\n\t"
+	"jr $ra\n\t"
+	"nop\n\t"
+	".set pop\n"
+	".end sysregs_clobber_s\n");
 #endif
 
 int main(void)
@@ -174,6 +210,23 @@ int main(void)
 		       (unsigned long long)bad);
 		return 1;
 	}
+#if !defined(__x86_64__)
+	if (signal(SIGUSR1, sysregs_clobber_s) < 0) {
+		printf("sysregs: signal failed\n");
+		return 1;
+	}
+	bad = changed_regs(SYS_kill, getpid(), SIGUSR1);
+	if (handled != 2) {
+		printf("sysregs: the s-clobbering handler ran %d times in all, not twice\n",
+		       handled);
+		return 1;
+	}
+	if (bad) {
+		printf("sysregs: kill with an s-clobbering handler changed registers, mask %#llx\n",
+		       (unsigned long long)bad);
+		return 1;
+	}
+#endif
 	printf("sysregs ok\n");
 	return 0;
 }

@@ -15,7 +15,10 @@
 #ifndef TALLY_MIPS_INTR_ROUTE_H
 #define TALLY_MIPS_INTR_ROUTE_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "arch/mips/cp0.h"
 
 struct intr_route {
 	unsigned timer_ip;              /* IntCtl.IPTI, or IP7 before Release 2 */
@@ -38,5 +41,17 @@ void intr_route_init(struct intr_route *r, uint32_t config, uint32_t config1,
 /* pending: Cause.IP & Status.IM; cause: the whole Cause register. */
 uint32_t intr_route_decide(const struct intr_route *r, uint32_t cause,
                            uint32_t pending);
+
+/*
+ * The tick's shortcut: true when intr_route_decide would say "the timer,
+ * nothing else", for the one case every tick is -- the timer's line
+ * alone pending and Cause.PCI clear, so no counter can want it even on a
+ * shared line.  Anything else (false) goes to intr_route_decide.
+ */
+static inline bool intr_route_timer_alone(uint32_t timer_bit, uint32_t cause,
+                                          uint32_t pending)
+{
+	return pending == timer_bit && !(cause & CAUSE_PCI);
+}
 
 #endif

@@ -71,6 +71,9 @@ struct timer_stats {
 void timer_stats(struct timer_stats *st);
 unsigned timer_ip(void);
 void timer_interrupt(void);
+/* Every tick of every CPU, interrupts off: keep this CPU's 64-bit
+ * extension of Count within a wrap of now (arch_cycles relies on it). */
+void timer_count_tick(uint32_t now);
 /* On a CPU other than 0, before its first arch_cycles(): extend its Count
  * to 64 bits as CPU 0's, given ref, an arch_cycles() of CPU 0's taken
  * less than 2^31 Count ticks before. */

@@ -297,6 +297,7 @@ static void vpe_tick(struct vpe *v)
 	uint32_t now = cp0_read_count();
 	unsigned due = 0;
 
+	timer_count_tick(now);
 	/* Signed differences: Count and Compare wrap (timer.c does the same
 	 * for CPU 0). */
 	while ((int32_t)(now - v->next_compare) >= 0) {

@@ -212,40 +212,59 @@ static bool frame_from_user(const struct trapframe *tf)
 
 /*
  * A system call may sleep or run long, so it runs with interrupts on;
- * they are off again before the frame is touched on the way out.
+ * they are off again before the frame is touched on the way out.  True
+ * when the call replaced the frame (sigreturn).
  */
-static void user_syscall(struct trapframe *tf)
+static bool user_syscall(struct trapframe *tf)
 {
+	bool replaced;
+
 	arch_irq_enable();
-	trap_syscall(tf);
+	replaced = trap_syscall(tf);
 	(void)arch_irq_save();
+	return replaced;
 }
 
-static void user_exception(struct trapframe *tf, unsigned code)
+/*
+ * The entry assembly leaves the frame's BadVAddr alone (a system call or
+ * an interrupt, most traps, has none): every other exception stores it
+ * here, before anything it does could take another exception.  From the
+ * entry to here the kernel touched only KSEG0 (unmapped: no TLB
+ * exception), with interrupts off.
+ */
+static void frame_badvaddr(struct trapframe *tf)
+{
+	tf->badvaddr = cp0_read_badvaddr();
+}
+
+/* True when the frame's callee-saved registers were rewritten. */
+static bool user_exception(struct trapframe *tf, unsigned code)
 {
 	struct user_fault f;
 
+	if (code == EXC_SYS)
+		return user_syscall(tf);
+	frame_badvaddr(tf);
 	switch (code) {
-	case EXC_SYS:
-		user_syscall(tf);
-		return;
 	case EXC_TLBL:
 	case EXC_TLBS:
 	case EXC_MOD:
 		/* 0: mapped, retry; otherwise SIGSEGV is posted. */
 		(void)trap_page_fault(tf, tf->badvaddr, code != EXC_TLBL, true);
-		return;
+		return false;
 	}
 	f = mips_user_fault(code, tf->badvaddr, tf->epc, (tf->cause & CAUSE_BD) != 0);
 	if (f.signo == 0)
 		trap_fatal(tf);
 	trap_user_fault(tf, f.signo, f.what, f.addr);
+	return false;
 }
 
 static void kernel_exception(struct trapframe *tf, unsigned code)
 {
 	bool tlb = code == EXC_TLBL || code == EXC_TLBS || code == EXC_MOD;
 
+	frame_badvaddr(tf);
 	/* The kernel never touches user memory directly: this is a bug,
 	 * unless the kernel one day maps it on demand. */
 	if (tlb && trap_page_fault(tf, tf->badvaddr, code != EXC_TLBL, false) == 0)
@@ -253,24 +272,34 @@ static void kernel_exception(struct trapframe *tf, unsigned code)
 	trap_fatal(tf);
 }
 
+/*
+ * Returns through mips_trap_return_kept (vectors.S), which leaves the
+ * callee-saved registers as this function hands them back; a frame whose
+ * s registers changed leaves through arch_return_to_user instead.
+ */
 void mips_trap(struct trapframe *tf)
 {
 	bool user = frame_from_user(tf);
 	unsigned code = exc_code(tf->cause);
+	bool replaced = false;
 
 	trap_enter(user);
 	if (code == EXC_INT) {
-		idle_restart(tf);
+		/* The idle window is kernel code: a user pc is never in it. */
+		if (!user)
+			idle_restart(tf);
 		intr_dispatch(tf->cause & cp0_read_status() & CAUSE_IP_MASK,
 		              tf->cause, tf->epc, user);
 	} else if (user) {
-		user_exception(tf, code);
+		replaced = user_exception(tf, code);
 	} else {
 		kernel_exception(tf, code);
 	}
 	if (user) {
 		trap_return_check(tf);
 		trap_exit(true);
+		if (replaced)
+			arch_return_to_user(tf);
 	} else {
 		trap_exit(false);
 	}

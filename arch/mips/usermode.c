@@ -100,9 +100,13 @@ void arch_tf_set_return(struct trapframe *tf, intptr_t value)
 
 	/* The slot case reads user memory: out of line, so the common case
 	 * saves no registers for it. */
-	tf->epc = (cause & CAUSE_BD) ? resume_after_slot(tf) : tf->epc + INSN_BYTES;
-	/* EPC is now an instruction boundary of its own. */
-	tf->cause = cause & ~CAUSE_BD;
+	if (cause & CAUSE_BD) {
+		tf->epc = resume_after_slot(tf);
+		/* EPC is now an instruction boundary of its own. */
+		tf->cause = cause & ~CAUSE_BD;
+	} else {
+		tf->epc += INSN_BYTES;
+	}
 	tf->regs[REG_V0] = (uint32_t)value;
 }
 

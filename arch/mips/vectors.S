@@ -35,8 +35,15 @@ mips_vec_stub:
 	lui	$k0, %hi(mips_exc_entry)
 	addiu	$k0, $k0, %lo(mips_exc_entry)
 	jr	$k0
-	nop
+	/* mips_exc_entry's first step, in the slot: jr has taken k0 already. */
+	mfc0	$k0, C0(CP0_STATUS)
 mips_vec_stub_end:
+
+/* Status.IM as the bit field ext/ins take (cp0.h has it as a mask). */
+#define ST_IM_BITS 8
+#if ST_IM_MASK != ((1 << ST_IM_BITS) - 1) << ST_IM_SHIFT
+#error "Status.IM is not ST_IM_BITS wide at ST_IM_SHIFT"
+#endif
 
 /* C0() builds $n from a number; it serves GPR numbers as well. */
 #define SAVE(r)    sw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
@@ -49,23 +56,19 @@ mips_exc_entry:
 	 * From user mode the user's sp cannot be trusted, so take the task's
 	 * kernel stack; from kernel mode keep pushing on the current one.
 	 * k1 arrives holding the stub's Count and carries the interrupted
-	 * sp into the frame either way.
+	 * sp into the frame either way.  k0 arrives holding Status (the
+	 * stub's delay slot read it).
 	 */
-	mfc0	$k0, C0(CP0_STATUS)
 	andi	$k0, $k0, ST_UM
-	beqz	$k0, 1f
+	beqz	$k0, .Lfrom_kernel
 	lui	$k0, %hi(mips_user_entry)
 	sw	$k1, %lo(mips_user_entry)($k0)
 	move	$k1, $sp
 	lui	$k0, %hi(mips_kstack_top)
-	b	2f
 	lw	$sp, %lo(mips_kstack_top)($k0)
-1:
-	move	$k1, $sp
-2:
 	addiu	$sp, $sp, -TF_STACK
+.Lexc_frame:
 	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
 	SAVE(1)
 	SAVE(2)
 	SAVE(3)
@@ -91,8 +94,6 @@ mips_exc_entry:
 	SAVE(23)
 	SAVE(24)
 	SAVE(25)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
 	SAVE(28)
 	SAVE(30)
 	SAVE(31)
@@ -100,14 +101,14 @@ mips_exc_entry:
 	mflo	$t1
 	sw	$t0, TF_ARGSAVE + TF_HI($sp)
 	sw	$t1, TF_ARGSAVE + TF_LO($sp)
+	/* BadVAddr only means something for the exceptions that set it:
+	 * trap.c stores it for those (frame_badvaddr). */
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	mfc0	$t2, C0(CP0_CAUSE)
-	mfc0	$t3, C0(CP0_BADVADDR)
 	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
-	sw	$t3, TF_ARGSAVE + TF_BADVADDR($sp)
 
 	/* Kernel mode, exception level off, interrupts off. */
 	li	$t2, ~(ST_EXL | ST_KSU_MASK | ST_IE)
@@ -119,26 +120,35 @@ mips_exc_entry:
 	addiu	$a0, $sp, TF_ARGSAVE
 	.end	mips_exc_entry
 
-	/* Falls through: sp points at the TF_STACK area of a frame. */
-	.globl	mips_trap_return
-	.ent	mips_trap_return
-mips_trap_return:
-	di
-	ehb
 	/*
+	 * Falls through: sp points at the TF_STACK area of a frame.  The
+	 * callee-saved registers (s0-s7, fp) are not reloaded on this way
+	 * back: mips_trap, like any O32 function, hands them back as they
+	 * came, which is as the entry saved them, and nothing on the way
+	 * changed them in the frame.  A frame whose s registers were
+	 * rewritten (sigreturn's) or never lived in them (a new task's)
+	 * leaves through mips_trap_return, which reloads them first.
+	 */
+	.globl	mips_trap_return_kept
+	.ent	mips_trap_return_kept
+mips_trap_return_kept:
+	/*
+	 * mips_trap returns with interrupts off (a system call turns them
+	 * off again before it returns), so no di here: and were one taken
+	 * before the mtc0 below, it would save and restore this code's
+	 * registers like any kernel-mode interrupt.
+	 *
 	 * Mode, interrupt enable and exception level come from the frame;
 	 * the interrupt mask is the kernel's current one, since a handler
 	 * (or another task) may have unmasked a line since the frame was
-	 * saved.  EXL stays set until eret, so nothing can interrupt the
-	 * restore even if the frame's IE is set.
+	 * saved: Status.IM is copied into the frame's word as one bit field.
+	 * EXL stays set until eret, so nothing can interrupt the restore
+	 * even if the frame's IE is set.
 	 */
 	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
 	mfc0	$t1, C0(CP0_STATUS)
-	li	$t2, ST_IM_MASK
-	and	$t1, $t1, $t2
-	nor	$t2, $t2, $zero
-	and	$t0, $t0, $t2
-	or	$t0, $t0, $t1
+	ext	$t1, $t1, ST_IM_SHIFT, ST_IM_BITS
+	ins	$t0, $t1, ST_IM_SHIFT, ST_IM_BITS
 	ori	$t0, $t0, ST_EXL
 	mtc0	$t0, C0(CP0_STATUS)
 	ehb
@@ -163,18 +173,9 @@ mips_trap_return:
 	RESTORE(13)
 	RESTORE(14)
 	RESTORE(15)
-	RESTORE(16)
-	RESTORE(17)
-	RESTORE(18)
-	RESTORE(19)
-	RESTORE(20)
-	RESTORE(21)
-	RESTORE(22)
-	RESTORE(23)
 	RESTORE(24)
 	RESTORE(25)
 	RESTORE(28)
-	RESTORE(30)
 	RESTORE(31)
 	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	/* The exit stamp, on every return: only one to user mode is ever
@@ -185,6 +186,47 @@ mips_trap_return:
 	sw	$k0, 0($k1)
 	eret
 	nop
+	.end	mips_trap_return_kept
+
+	/* mips_exc_entry's way in from kernel mode (a branch back into it,
+	 * placed here so that its user path and this return run straight). */
+	.ent	mips_exc_from_kernel
+mips_exc_from_kernel:
+.Lfrom_kernel:
+	/*
+	 * A frame pushed on a kernel stack lands on old stack contents, so
+	 * its zero, k0 and k1 words are written here.  A user frame does not
+	 * need them: it is always the one at the top of the task's kernel
+	 * stack, which proc.c cleared (or copied from a parent's) when it
+	 * built the task, and only sigreturn writes those words since, with
+	 * zeros (sigframe.c).  Out of the user path's way, which falls
+	 * through.
+	 */
+	move	$k1, $sp
+	addiu	$sp, $sp, -TF_STACK
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
+	b	.Lexc_frame
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
+	.end	mips_exc_from_kernel
+
+	/* The whole frame back, callee-saved registers included. */
+	.globl	mips_trap_return
+	.ent	mips_trap_return
+mips_trap_return:
+	/* Callers may come with interrupts on; the kept path assumes off. */
+	di
+	ehb
+	RESTORE(16)
+	RESTORE(17)
+	RESTORE(18)
+	RESTORE(19)
+	RESTORE(20)
+	RESTORE(21)
+	RESTORE(22)
+	RESTORE(23)
+	b	mips_trap_return_kept
+	RESTORE(30)
 	.end	mips_trap_return
 
 	/*

@@ -194,5 +194,8 @@ void arch_vm_activate(struct arch_vm *vm)
 	active = vm;
 	mips_pt_current = (uintptr_t)(vm ? vm->root : kernel_root);
 	cp0_write_entryhi(asid);
-	arch_irq_restore(f);
+	/* Nothing above turns interrupts on, so they are still off: only
+	 * a caller that had them on (not the switch's) needs them back. */
+	if (f)
+		arch_irq_enable();
 }

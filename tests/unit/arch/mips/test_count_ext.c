@@ -51,11 +51,77 @@ static void test_seed_takes_the_nearest_value(void **state)
 	assert_int_equal(count_ext_read(&e, 2), 4 * WRAP + 2);
 }
 
+/*
+ * arch_cycles without masking interrupts (timer.c): the reader loads
+ * last, then high, then reads Count; the tick (count_ext_read) may run
+ * before, between or after those steps, or not at all.  Played over
+ * Count values around a wrap, whatever the interleaving the reader
+ * either gets the true 64-bit time or is sent to the slow way, which
+ * records the wrap (count_ext_read, as interrupts-off code) and gets it.
+ */
+static void reader(struct count_ext *e, uint64_t t_tick, uint64_t t_read, int tick_at)
+{
+	uint32_t last = 0, high = 0;
+	uint64_t v, latest = t_read;
+
+	for (int step = 0; step < 4; step++) {
+		if (step == tick_at) {
+			(void)count_ext_read(e, (uint32_t)t_tick);
+			if (t_tick > latest)
+				latest = t_tick;
+		}
+		if (step == 0) {
+			last = e->last;
+		} else if (step == 1) {
+			high = e->high;
+		} else if (step == 2 && count_ext_peek(last, high, (uint32_t)t_read, &v)) {
+			assert_int_equal(v, t_read);
+			return;
+		}
+	}
+	/* The slow way reads Count again, with interrupts off: later than
+	 * the reader's first reading and than any tick that ran. */
+	assert_int_equal(count_ext_read(e, (uint32_t)(latest + 1)), latest + 1);
+}
+
+static void test_peek_with_a_tick_anywhere(void **state)
+{
+	static const uint64_t offsets[] = { 1, 100, 4000, 0x7fff0000ull };
+
+	(void)state;
+	for (unsigned a = 0; a < sizeof(offsets) / sizeof(offsets[0]); a++) {
+		for (uint64_t before = 0; before < 64; before += 7) {
+			/* The state's last read at 3 * WRAP - before - offsets[a]. */
+			uint64_t t0 = 3 * WRAP - before - offsets[a];
+
+			for (uint64_t d = 0; d < 2 * offsets[a] + 200; d += 1 + offsets[a] / 16) {
+				/* The reader's Count at t0 + d; a tick at or before it. */
+				uint64_t t_read = t0 + d;
+
+				for (int tick_at = 0; tick_at <= 4; tick_at++) {
+					struct count_ext e;
+					uint64_t t_tick = tick_at <= 2 ? t0 + d / 2 : t_read + 3;
+
+					count_ext_seed(&e, t0, (uint32_t)t0);
+					reader(&e, t_tick, t_read, tick_at);
+				}
+			}
+		}
+	}
+	/* The answer without a wrap, and the refusal with one. */
+	uint64_t v = 0;
+
+	assert_true(count_ext_peek(10, 2, 10, &v));
+	assert_int_equal(v, 2 * WRAP + 10);
+	assert_false(count_ext_peek(10, 2, 9, &v));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_counts_wraps),
 		cmocka_unit_test(test_seed_takes_the_nearest_value),
+		cmocka_unit_test(test_peek_with_a_tick_anywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

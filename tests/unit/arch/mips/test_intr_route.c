@@ -159,6 +159,58 @@ static void test_timer_line_from_intctl(void **state)
 	assert_int_equal(r.timer_ip, 7);
 }
 
+/*
+ * The tick's shortcut (intr.c) runs the timer's handler alone when
+ * intr_route_timer_alone says so: that must be exactly what the general
+ * decision says, for every pending set, with Cause.PCI set or clear, on
+ * every core and line layout, and it must say so for a plain tick.
+ */
+static void check_timer_alone(const struct intr_route *r)
+{
+	uint32_t timer = CAUSE_IP(r->timer_ip);
+
+	for (uint32_t lines = 0; lines < 256; lines++) {
+		uint32_t pending = lines << CAUSE_IP_SHIFT;
+
+		for (int pci = 0; pci < 2; pci++) {
+			uint32_t cause = pending | (pci ? CAUSE_PCI : 0);
+
+			if (intr_route_timer_alone(timer, cause, pending))
+				assert_int_equal(intr_route_decide(r, cause, pending),
+				                 INTR_RUN_TIMER);
+		}
+	}
+	assert_true(intr_route_timer_alone(timer, CAUSE_TI | timer, timer));
+	/* Anything more, or PCI, takes the general way. */
+	assert_false(intr_route_timer_alone(timer, CAUSE_PCI | timer, timer));
+	assert_false(intr_route_timer_alone(timer, timer | IP(2), timer | IP(2)));
+	assert_false(intr_route_timer_alone(timer, 0, 0));
+}
+
+static void test_timer_alone_agrees_with_decide(void **state)
+{
+	static const uint32_t intctls[] = {
+		INTCTL_QEMU, INTCTL_SHARED, INTCTL_OWN, 0xbc000000u,
+	};
+	struct intr_route r;
+
+	(void)state;
+	for (unsigned k = 0; k < sizeof(intctls) / sizeof(intctls[0]); k++) {
+		for (unsigned i = 0; i < NCORES(qemu_cores); i++) {
+			intr_route_init(&r, qemu_cores[i].config, qemu_cores[i].config1,
+			                intctls[k]);
+			check_timer_alone(&r);
+		}
+		for (unsigned i = 0; i < NCORES(hw_cores); i++) {
+			intr_route_init(&r, hw_cores[i].config, hw_cores[i].config1,
+			                intctls[k]);
+			check_timer_alone(&r);
+		}
+	}
+	intr_route_init(&r, 0x80000082u, 0x9e190c9fu, INTCTL_OWN);   /* Release 1 */
+	check_timer_alone(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_own_line),
 		cmocka_unit_test(test_release1_never_dispatches),
 		cmocka_unit_test(test_timer_line_from_intctl),
+		cmocka_unit_test(test_timer_alone_agrees_with_decide),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
