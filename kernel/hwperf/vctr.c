@@ -174,6 +174,28 @@ void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *o
 	const uint64_t *e = s->c.enabled;
 	unsigned i = 0, n;
 
+	/* A full set, the usual shape of a 32-counter read: one pass moves
+	 * all three arrays, four counters a turn, so the three share one
+	 * loop's overhead and no call (Malta: memcpy's two 256-byte copies,
+	 * 374 instructions, and this function's 535 with its own loop for
+	 * enabled became 766 in all). */
+	if (s->used == ~0u) {
+		for (; i < HWPERF_NVCTR; i += 4) {
+			out->count[i] = s->c.count[i];
+			out->count[i + 1] = s->c.count[i + 1];
+			out->count[i + 2] = s->c.count[i + 2];
+			out->count[i + 3] = s->c.count[i + 3];
+			out->enabled[i] = e[i] + owed;
+			out->enabled[i + 1] = e[i + 1] + owed;
+			out->enabled[i + 2] = e[i + 2] + owed;
+			out->enabled[i + 3] = e[i + 3] + owed;
+			out->running[i] = s->c.running[i];
+			out->running[i + 1] = s->c.running[i + 1];
+			out->running[i + 2] = s->c.running[i + 2];
+			out->running[i + 3] = s->c.running[i + 3];
+		}
+		return;
+	}
 	memcpy(out->count, s->c.count, sizeof(out->count));
 	memcpy(out->running, s->c.running, sizeof(out->running));
 	if (s->used & (s->used + 1u)) {

