@@ -164,15 +164,10 @@ static bool read_in_place(const syscall_arg_t *a, struct task *t, intptr_t *r)
 	return true;
 }
 
-intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
+/* Every other call, through the op table.  Out of line: its buffers and
+ * saved registers would otherwise be the hot read's stack frame too. */
+static __attribute__((noinline)) intptr_t door(const syscall_arg_t *a, struct task *t)
 {
-	(void)tf;
-	struct task *t = current_task();
-	intptr_t r;
-
-	if (read_in_place(a, t, &r))
-		return r;
-
 	const struct hwperf_op *d = hwperf_op_get(a[0]);
 	struct user_args u = { .arg = a[2], .arg2 = a[3] };
 	struct hwperf_call c = { .id = (int)a[1], .caller = &t->hw, .uvm = t->uvm };
@@ -195,4 +190,15 @@ intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
 	if (buf)
 		kfree(buf);
 	return err;
+}
+
+intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
+{
+	(void)tf;
+	struct task *t = current_task();
+	intptr_t r;
+
+	if (read_in_place(a, t, &r))
+		return r;
+	return door(a, t);
 }
