@@ -21,20 +21,35 @@ void sched_hook_switch_out(struct task *prev, struct task *idle)
 	hwperf_switch_out(hw_of(prev, idle));
 }
 
+/* Out of line, as hwperf_switch_in_slow is: inlined here (LTO) they
+ * made every switch-in save and restore the registers their locks need,
+ * although nearly every switch has nothing for either to do. */
+static __attribute__((noinline)) void user_counters_change(bool allow)
+{
+	arch_user_counters(allow);
+}
+
+static __attribute__((noinline)) void switch_in_counters(struct hwperf_task *hw)
+{
+	hwperf_switch_in_slow(hw);
+}
+
 void sched_hook_switch_in(struct task *prev, struct task *next, struct task *idle)
 {
 	/* The idle task's hwperf_task is all zeroes (task_alloc): never
 	 * a page, so the comparison below may look at it. */
 	bool mapped = hwperf_upage_mapped(&next->hw);
+	struct hwperf_task *hw = hw_of(next, idle);
 
-	hwperf_switch_in(hw_of(next, idle));
+	if (!hwperf_hooks_quiet(hw))
+		switch_in_counters(hw);
 	/* Only a task that mapped its read page may read counters in user
 	 * mode (rdpmc, RDHWR): everyone else faults.  The CPU allows it
 	 * exactly while such a task runs (mapping allows it, exit forbids
 	 * it, sched_init starts forbidden), so only a switch between a task
 	 * with a page and one without changes anything. */
 	if (mapped != hwperf_upage_mapped(&prev->hw))
-		arch_user_counters(mapped);
+		user_counters_change(mapped);
 }
 
 void sched_hook_tick(struct task *cur, struct task *idle)
