@@ -187,6 +187,33 @@ __asm__(
 	".end sysregs_clobber_s\n");
 #endif
 
+/*
+ * kill() to itself with handler h installed: the handler must have run
+ * (handled reaches times) and every register must come back as it went.
+ * Non-zero, with the reason printed, when either fails.
+ */
+static int kill_through(void (*h)(int), int times, const char *what)
+{
+	uint64_t bad;
+
+	if (signal(SIGUSR1, h) < 0) {
+		printf("sysregs: signal failed\n");
+		return 1;
+	}
+	bad = changed_regs(SYS_kill, getpid(), SIGUSR1);
+	if (handled != times) {
+		printf("sysregs: with %s, handlers ran %d times in all, not %d\n",
+		       what, handled, times);
+		return 1;
+	}
+	if (bad) {
+		printf("sysregs: kill with %s changed registers, mask %#llx\n",
+		       what, (unsigned long long)bad);
+		return 1;
+	}
+	return 0;
+}
+
 int main(void)
 {
 	uint64_t bad = changed_regs(SYS_getppid, 0x1234, 0x5678);
@@ -196,36 +223,11 @@ int main(void)
 		       (unsigned long long)bad);
 		return 1;
 	}
-	if (signal(SIGUSR1, on_usr1) < 0) {
-		printf("sysregs: signal failed\n");
+	if (kill_through(on_usr1, 1, "a handler"))
 		return 1;
-	}
-	bad = changed_regs(SYS_kill, getpid(), SIGUSR1);
-	if (handled != 1) {
-		printf("sysregs: the handler ran %d times, not once\n", handled);
-		return 1;
-	}
-	if (bad) {
-		printf("sysregs: kill with a handler changed registers, mask %#llx\n",
-		       (unsigned long long)bad);
-		return 1;
-	}
 #if !defined(__x86_64__)
-	if (signal(SIGUSR1, sysregs_clobber_s) < 0) {
-		printf("sysregs: signal failed\n");
+	if (kill_through(sysregs_clobber_s, 2, "an s-clobbering handler"))
 		return 1;
-	}
-	bad = changed_regs(SYS_kill, getpid(), SIGUSR1);
-	if (handled != 2) {
-		printf("sysregs: the s-clobbering handler ran %d times in all, not twice\n",
-		       handled);
-		return 1;
-	}
-	if (bad) {
-		printf("sysregs: kill with an s-clobbering handler changed registers, mask %#llx\n",
-		       (unsigned long long)bad);
-		return 1;
-	}
 #endif
 	printf("sysregs ok\n");
 	return 0;

@@ -497,6 +497,20 @@ static void credit_cycles_folding(struct soft_bank *b, struct pmu_state *st,
 }
 
 /*
+ * Slot k's events since its start, and the cycles still owed to it, into
+ * its sum; it goes on from where it is.  suspend() and sync() both fold
+ * this way, one stopping the counter after, the other not.
+ */
+static inline void fold_counter(struct soft_bank *b, struct pmu_state *st, unsigned k,
+                                struct soft_ctr *h, uint64_t owed)
+{
+	st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
+	st->ctr[k].start = h->value;
+	if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
+		credit_cycles_folding(b, st, k, h, owed);
+}
+
+/*
  * One pass, counter by counter: its events since resume, the cycles
  * still owed to it, then it stops.  Counters are independent of each
  * other, so each sees the order a pass per step would give it.
@@ -512,10 +526,7 @@ static void soft_suspend(struct pmu_state *st)
 		unsigned hw = st->ctl.ctr[k].hw;
 		struct soft_ctr *h = &b->ctr[hw];
 
-		st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
-		st->ctr[k].start = h->value;
-		if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
-			credit_cycles_folding(b, st, k, h, owed);
+		fold_counter(b, st, k, h, owed);
 		h->sel = 0;
 		b->on &= ~(1u << hw);
 	}
@@ -540,12 +551,7 @@ static void soft_sync(struct pmu_state *st)
 
 	b->since = now;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
-		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
-
-		st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
-		st->ctr[k].start = h->value;
-		if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
-			credit_cycles_folding(b, st, k, h, owed);
+		fold_counter(b, st, k, &b->ctr[st->ctl.ctr[k].hw], owed);
 	}
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
