@@ -89,6 +89,13 @@ struct hwperf_set {
 	 * show yet: a fold adds its span here once instead of to each of up
 	 * to 32 counters (hwperf_set_settle, hwperf_set_enabled). */
 	uint64_t enabled_owed;
+	/* True only while every used counter's c.enabled is 0, so that each
+	 * one's time-enabled is enabled_owed alone: a read then writes that
+	 * one value 32 times instead of adding it to 32 stored ones.  Set
+	 * by hwperf_set_clear; every path that adds to c.enabled clears it
+	 * (vctr.c: the settling, a child's counts; syscpu.c's fold); a
+	 * reset to 0 keeps it.  False is always safe (the general read). */
+	bool enabled_all_owed;
 	/* Used counters whose values some path changed since the invariants
 	 * last looked at them: every writer of c marks them (invariant.c). */
 	uint32_t unchecked;

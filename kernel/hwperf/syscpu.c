@@ -39,6 +39,7 @@ void hwperf_sys_fold_cpu(unsigned cpu)
 	hwperf_set_settle(&h->sys);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
 		vctr_add_delta(&h->sys, &c->folded, &c->sys.c, i);
+	h->sys.enabled_all_owed = false;        /* it added to c.enabled */
 	h->sys.unchecked = ~0u;
 }
 

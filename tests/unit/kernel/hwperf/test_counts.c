@@ -100,6 +100,48 @@ static void test_export_owing_is_the_settled_export(void **state)
 	}
 }
 
+/* A full set whose whole time-enabled is owed reads every counter's
+ * enabled as the owed value, without settling; once anything settles,
+ * the general export takes over with the stored values. */
+static void test_full_set_read_while_all_enabled_is_owed(void **state)
+{
+	char spec[32 * sizeof("instructions,")] = "";
+	struct hwperf_set *s = &a->hw.set;
+	struct hwperf_reason why;
+	struct hwperf_counts c;
+
+	(void)state;
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		strcat(spec, i ? ",instructions" : "instructions");
+	fake_run(0, a);
+	assert_true(hwt_enable(a, 0, spec, &why) > 0);
+	assert_int_equal(s->used, ~0u);
+	assert_true(s->enabled_all_owed);
+	run_ticks(3);
+	fake_run(0, b);
+	assert_true(hwperf_read(&a->hw, 0, &c, &why) > 0);
+	assert_true(s->enabled_all_owed);       /* the read settled nothing */
+	assert_int_equal(s->enabled_owed, 3 * TICK_CYCLES);
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		assert_int_equal(c.enabled[i], 3 * TICK_CYCLES);
+		assert_int_equal(c.count[i], s->c.count[i]);
+		assert_int_equal(c.running[i], s->c.running[i]);
+	}
+	hwperf_set_settle(s);                   /* enabled now stored */
+	assert_false(s->enabled_all_owed);
+	fake_run(0, a);
+	run_ticks(2);
+	fake_run(0, b);
+	assert_true(hwperf_read(&a->hw, 0, &c, &why) > 0);
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
+		assert_int_equal(c.enabled[i], 5 * TICK_CYCLES);
+	/* A child's counts add to c.enabled: no longer all owed either. */
+	hwperf_set_clear(s);
+	assert_true(s->enabled_all_owed);
+	hwperf_set_add(s, &b->hw.set);
+	assert_false(s->enabled_all_owed);
+}
+
 static void test_R9_read_with_rusage(void **state)
 {
 	struct hwperf_reason why;
@@ -418,6 +460,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_R9_read_gives_32_counts_with_time_enabled_running, setup),
 		cmocka_unit_test_setup(test_export_owing_is_the_settled_export, setup),
+		cmocka_unit_test_setup(test_full_set_read_while_all_enabled_is_owed, setup),
 		cmocka_unit_test_setup(test_R9_read_with_rusage, setup),
 		cmocka_unit_test_setup(test_R9_live_read_folds_running_counters, setup),
 		cmocka_unit_test_setup(test_R10_get_control_and_set_control_without_release, setup),
