@@ -203,6 +203,9 @@ int hwperf_profile_enable(struct hwperf_task *caller, int pid,
 /* out is written only when the read succeeds (whole then). */
 int hwperf_read(struct hwperf_task *caller, int pid, struct hwperf_counts *out,
                 struct hwperf_reason *why);
+/* hwperf_read(t, 0, out, why): task t's own counters (its system call). */
+int hwperf_read_own(struct hwperf_task *t, struct hwperf_counts *out,
+                    struct hwperf_reason *why);
 int hwperf_read_rusage(struct hwperf_task *caller, int pid,
                        struct hwperf_counts *out, struct hwperf_rusage *ru,
                        struct hwperf_reason *why);

@@ -160,7 +160,8 @@ static bool read_in_place(const syscall_arg_t *a, struct task *t, intptr_t *r)
 	out = uvm_user_span(t->uvm, a[2], sizeof(*out), VM_PROT_READ | VM_PROT_WRITE);
 	if (!out)
 		return false;
-	*r = hwperf_read(&t->hw, (int)a[1], out, &why);
+	*r = a[1] == 0 ? hwperf_read_own(&t->hw, out, &why)
+		       : hwperf_read(&t->hw, (int)a[1], out, &why);
 	return true;
 }
 

@@ -102,7 +102,8 @@ void hwperf_set_fold(struct hwperf_set *s);
 void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out);
 
 /* invariant.c: what every read must satisfy (checked, counted) */
-void hwperf_inv_check_set(struct hwperf_set *s, const char *what);
+/* sys: s is the system block (named so in a report). */
+void hwperf_inv_check_set(struct hwperf_set *s, bool sys);
 void hwperf_inv_check_sys_sum(void);
 void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src);
 /* Counter i's time-enabled, what a fold still owes it included. */

@@ -150,7 +150,8 @@ int hwperf_busy_system(struct hwperf_reason *why)
 static bool may_touch(const struct hwperf_task *caller,
                       const struct hwperf_task *t)
 {
-	return hwperf_is_root(caller) || caller == t ||
+	/* Itself first: a task's reads of its own counters ask nothing. */
+	return caller == t || hwperf_is_root(caller) ||
 	       hwperf_env_pgid(caller) == hwperf_env_pgid(t);
 }
 
@@ -357,6 +358,32 @@ int hwperf_read(struct hwperf_task *caller, int pid, struct hwperf_counts *out,
 
 	hwperf_unlock(cpu, f);
 	return hwperf_report(caller, r, why);
+}
+
+/*
+ * hwperf_read(t, 0, ...) as a task's system call asks it (`hwread`): the
+ * caller itself needs no lookup or permission, and a loaded set of its
+ * own is folded and exported here, without do_read's frame; anything
+ * else (no PMU, SYSTEM mode) is do_read's, so the answer is the same.
+ */
+int hwperf_read_own(struct hwperf_task *t, struct hwperf_counts *out,
+                    struct hwperf_reason *why)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+	int r;
+
+	if (__builtin_expect(!hwperf_core.ready || holds_system(t), 0)) {
+		r = do_read(t, 0, out, NULL, cpu, why);
+		hwperf_unlock(cpu, f);
+		return hwperf_report(t, r, why);
+	}
+	if (t->on_cpu == (int)cpu)
+		hwperf_sample(cpu);
+	hwperf_set_export(&t->set, out);
+	r = (int)t->set.gen;
+	hwperf_unlock(cpu, f);
+	return r;
 }
 
 int hwperf_read_rusage(struct hwperf_task *caller, int pid,

@@ -209,7 +209,7 @@ static void export_full_owed(const struct hwperf_set *s, struct hwperf_counts *o
  * `rep movsq`, 96 instructions under icount against memcpy's 275). */
 void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out)
 {
-	hwperf_inv_check_set(s, s == &hwperf_core.sys ? "system read" : "read");
+	hwperf_inv_check_set(s, s == &hwperf_core.sys);
 	if (s->used == ~0u && s->enabled_all_owed) {
 		export_full_owed(s, out);
 		return;

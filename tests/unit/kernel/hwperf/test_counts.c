@@ -142,6 +142,36 @@ static void test_full_set_read_while_all_enabled_is_owed(void **state)
 	assert_false(s->enabled_all_owed);
 }
 
+/* A task's read of its own counters (its system call's way) answers as
+ * hwperf_read of pid 0 does: loaded or not, and with no PMU. */
+static void test_read_own_is_read_of_pid_0(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_counts own, plain;
+
+	(void)state;
+	fake_run(0, a);
+	assert_true(hwt_enable(a, 0, "instructions,cycles", &why) > 0);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 42);
+	run_ticks(2);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 5);
+	/* Loaded: each read folds what the PMU counted since. */
+	memset(&own, 0xa5, sizeof(own));
+	memset(&plain, 0x5a, sizeof(plain));
+	assert_int_equal(hwperf_read_own(&a->hw, &own, &why), a->hw.set.gen);
+	assert_int_equal(hwperf_read(&a->hw, 0, &plain, &why), a->hw.set.gen);
+	assert_memory_equal(&own, &plain, sizeof(own));
+	assert_int_equal(own.count[0], 47);
+	fake_run(0, b);                         /* folded, not loaded */
+	assert_int_equal(hwperf_read_own(&a->hw, &own, &why), a->hw.set.gen);
+	assert_int_equal(hwperf_read(&a->hw, 0, &plain, &why), a->hw.set.gen);
+	assert_memory_equal(&own, &plain, sizeof(own));
+	hwperf_core.ready = false;              /* no PMU: refused alike */
+	assert_int_equal(hwperf_read_own(&a->hw, &own, &why), -ENODEV);
+	assert_int_equal(hwperf_read(&a->hw, 0, &plain, &why), -ENODEV);
+	hwperf_core.ready = true;
+}
+
 static void test_R9_read_with_rusage(void **state)
 {
 	struct hwperf_reason why;
@@ -461,6 +491,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R9_read_gives_32_counts_with_time_enabled_running, setup),
 		cmocka_unit_test_setup(test_export_owing_is_the_settled_export, setup),
 		cmocka_unit_test_setup(test_full_set_read_while_all_enabled_is_owed, setup),
+		cmocka_unit_test_setup(test_read_own_is_read_of_pid_0, setup),
 		cmocka_unit_test_setup(test_R9_read_with_rusage, setup),
 		cmocka_unit_test_setup(test_R9_live_read_folds_running_counters, setup),
 		cmocka_unit_test_setup(test_R10_get_control_and_set_control_without_release, setup),
