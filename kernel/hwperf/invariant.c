@@ -65,33 +65,40 @@ static bool counts_clock(const struct hwperf_set *s, unsigned i)
 }
 
 /*
- * Counter i failed the quick test below: which invariant, described.
- * Out of line and cold, so the read's loop keeps its few values in
+ * The counters in bad failed the quick test below: which invariant,
+ * described, and what each read now becomes the last seen.  Out of line
+ * and cold, so the read's loop calls nothing, keeps its few values in
  * registers and builds no arguments for a report it never makes.
  */
-static __attribute__((noinline, cold)) void check_counter(const struct hwperf_set *s,
-                                                          bool sys, unsigned i)
+static __attribute__((noinline, cold)) void check_counters(struct hwperf_set *s,
+                                                           bool sys, uint32_t bad)
 {
 	const char *what = sys ? "system read" : "read";
-	uint64_t count = s->c.count[i], running = s->c.running[i];
-	/* Only used counters are checked, and every used counter is owed
-	 * the set's time (hwperf_set_enabled without the test). */
-	uint64_t enabled = s->c.enabled[i] + s->enabled_owed;
 
-	if (running > enabled)
-		violated(s, what, i, "running %llu > enabled %llu", running, enabled);
-	if (count > running && counts_clock(s, i))
-		violated(s, what, i, "count %llu > running %llu of a clock event",
-		         count, running);
-	if (count < s->seen[i])
-		violated(s, what, i, "count %llu < %llu read before, same generation",
-		         count, s->seen[i]);
+	for (; bad; bad &= bad - 1) {
+		unsigned i = (unsigned)__builtin_ctz(bad);
+		uint64_t count = s->c.count[i], running = s->c.running[i];
+		/* Only used counters are checked, and every used counter is
+		 * owed the set's time (hwperf_set_enabled without the test). */
+		uint64_t enabled = s->c.enabled[i] + s->enabled_owed;
+
+		if (running > enabled)
+			violated(s, what, i, "running %llu > enabled %llu", running, enabled);
+		if (count > running && counts_clock(s, i))
+			violated(s, what, i, "count %llu > running %llu of a clock event",
+			         count, running);
+		if (count < s->seen[i])
+			violated(s, what, i, "count %llu < %llu read before, same generation",
+			         count, s->seen[i]);
+		s->seen[i] = count;
+	}
 }
 
 void hwperf_inv_check_set(struct hwperf_set *s, bool sys)
 {
 	uint32_t m = s->used & s->unchecked;
 	uint64_t owed = s->enabled_owed;
+	uint32_t bad = 0;
 
 	report.reads++;
 	s->unchecked &= ~m;
@@ -100,12 +107,16 @@ void hwperf_inv_check_set(struct hwperf_set *s, bool sys)
 		uint64_t count = s->c.count[i], running = s->c.running[i];
 
 		/* Every violation passes this test (count > running is only
-		 * one for a clock event, which check_counter asks). */
+		 * one for a clock event, which check_counters asks); such a
+		 * counter keeps its last seen count for check_counters. */
 		if (running > s->c.enabled[i] + owed || count > running ||
 		    count < s->seen[i])
-			check_counter(s, sys, i);
-		s->seen[i] = count;
+			bad |= 1u << i;
+		else
+			s->seen[i] = count;
 	}
+	if (bad)
+		check_counters(s, sys, bad);
 }
 
 void hwperf_inv_check_sys_sum(void)
