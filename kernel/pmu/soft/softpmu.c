@@ -203,16 +203,18 @@ uint64_t softpmu_peek(unsigned cpu, unsigned hw)
 	return banks[cpu % SOFTPMU_MAX_CPUS].ctr[hw % PMU_MAX_COUNTERS].value;
 }
 
-/* Does a counter programmed with sel count event ev reported in mode? */
+/* Does a counter programmed with sel count event ev reported in mode?
+ * Tested in place, without shifting sel: the mode against the mode
+ * field, then enable and event as one masked compare (a cycle credit
+ * per counter: two tests where there were three, and no shift). */
 static bool counts(uint32_t sel, enum softpmu_event ev, uint32_t mode)
 {
-	uint32_t want = sel & SOFTPMU_SEL_EVENT_MASK;
-	uint32_t modes = sel >> SOFTPMU_SEL_MODE_SHIFT;
+	uint32_t key = sel & (SOFTPMU_SEL_ENABLE | SOFTPMU_SEL_EVENT_MASK);
 
-	if (!(sel & SOFTPMU_SEL_ENABLE) || !(modes & mode))
+	if (!(sel & (mode << SOFTPMU_SEL_MODE_SHIFT)))
 		return false;
-	return want == (uint32_t)ev ||
-	       (want == SOFTPMU_CSW &&
+	return key == (SOFTPMU_SEL_ENABLE | (uint32_t)ev) ||
+	       (key == (SOFTPMU_SEL_ENABLE | SOFTPMU_CSW) &&
 	        (ev == SOFTPMU_CSW_VOL || ev == SOFTPMU_CSW_INVOL));
 }
 
@@ -323,6 +325,17 @@ void softpmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc)
 	broadcast(b, SOFTPMU_CYCLES, old, elapsed, pc);
 }
 
+/* Both spans of softpmu_user_span credited, the kernel's first: out of
+ * line, so that the usual entry (no cycles counted in the mode the bank
+ * was in) holds nothing across a call and ends in broadcast's tail call. */
+static __attribute__((noinline)) void credit_both(struct soft_bank *b, uint32_t old,
+                                                  uint64_t kernel, uint64_t user,
+                                                  uintptr_t pc)
+{
+	broadcast_on(b, SOFTPMU_CYCLES, old, kernel, 0);
+	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
+}
+
 void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
 {
 	struct soft_bank *b = this_bank();
@@ -334,7 +347,11 @@ void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
 
 	b->since = back;
 	b->mode = PMU_MODE_K;
-	broadcast(b, SOFTPMU_CYCLES, old, kernel, 0);
+	/* broadcast's own test for the kernel span, which then goes first. */
+	if (kernel != 0 && b->on && (b->cycle_modes & old)) {
+		credit_both(b, old, kernel, user, pc);
+		return;
+	}
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
 }
 
