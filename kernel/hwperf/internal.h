@@ -84,7 +84,17 @@ static inline unsigned long hwperf_lock(unsigned cpu)
 	hwperf_core.cpu[cpu].busy = true;
 	return flags;
 }
-void hwperf_unlock(unsigned cpu, unsigned long flags);
+void hwperf_unlock_pending(unsigned cpu);
+/* Inline like hwperf_lock: the held-back overflows are the rare case. */
+static inline void hwperf_unlock(unsigned cpu, unsigned long flags)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	if (__builtin_expect(c->irq_pending, 0))
+		hwperf_unlock_pending(cpu);
+	c->busy = false;
+	hwperf_env_unlock(flags);
+}
 
 /* event.c: names, modes and thresholds checked against the PMU (R4) */
 int hwperf_resolve(const struct hwperf_control *ctl, struct hwperf_res *res,

@@ -26,7 +26,9 @@ unsigned long hwperf_lock_contended(unsigned cpu)
 	return flags;
 }
 
-void hwperf_unlock(unsigned cpu, unsigned long flags)
+/* The overflows held back while this CPU was inside hwperf, handled
+ * before the lock goes (hwperf_unlock's rare case, internal.h). */
+void hwperf_unlock_pending(unsigned cpu)
 {
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
@@ -34,8 +36,6 @@ void hwperf_unlock(unsigned cpu, unsigned long flags)
 		c->irq_pending = false;
 		hwperf_overflow(cpu, c->irq_pc, c->irq_mode);
 	}
-	c->busy = false;
-	hwperf_env_unlock(flags);
 }
 
 /* The PMU's overflow interrupt, as kernel/pmu/core.c hands it to hwperf

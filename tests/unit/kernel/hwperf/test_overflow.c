@@ -4,6 +4,7 @@
  * style, context switches or multiplexing.
  */
 #include "hwperf_test.h"
+#include "hwperf/internal.h"
 
 #define SIG 16
 #define PC 0x400123u
@@ -51,6 +52,26 @@ static void test_R15_signal_after_exactly_every_n_events(void **state)
 	assert_true(hwt_enable(a, 0, "instructions:thresh=100,sig=16", &why) > 0);
 	one_by_one(100, 1000);
 	assert_int_equal(hwt_count(10, 0), 1000);
+}
+
+/* An overflow raised while this CPU is inside hwperf (its lock held) is
+ * held back, and handled when that call unlocks (lock.c). */
+static void test_R15_overflow_inside_hwperf_waits_for_the_unlock(void **state)
+{
+	struct hwperf_reason why;
+	unsigned long f;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "instructions:thresh=100,sig=16", &why) > 0);
+	f = hwperf_lock(0);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 100);
+	assert_int_equal(a->sigs[SIG], 0);
+	assert_true(hwperf_core.cpu[0].irq_pending);
+	hwperf_unlock(0, f);
+	assert_false(hwperf_core.cpu[0].irq_pending);
+	assert_false(hwperf_core.cpu[0].busy);
+	assert_int_equal(a->sigs[SIG], 1);
+	assert_int_equal(hwt_count(10, 0), 100);
 }
 
 static void test_R15_threshold_exact_with_bulk_counts(void **state)
@@ -237,6 +258,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_R15_signal_after_exactly_every_n_events, setup),
+		cmocka_unit_test_setup(test_R15_overflow_inside_hwperf_waits_for_the_unlock, setup),
 		cmocka_unit_test_setup(test_R15_threshold_exact_with_bulk_counts, setup),
 		cmocka_unit_test_setup(test_R15_threshold_longer_than_an_8bit_counter, setup),
 		cmocka_unit_test_setup(test_R15_threshold_with_msb_overflow_counters, setup),
