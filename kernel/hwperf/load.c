@@ -56,6 +56,18 @@ void hwperf_unload(unsigned cpu)
 	c->task = NULL;
 }
 
+/* hwperf_sample of a set with thresholds: stop, fold, act on what the
+ * fold reached, restart.  Out of line, so that the sync path below holds
+ * only the set across its calls. */
+static __attribute__((noinline)) void sample_stopped(struct hwperf_cpu *c,
+                                                     struct hwperf_set *s)
+{
+	hwperf_core.ops->suspend(&s->pst);
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, owner_of(c), 0);
+	hwperf_restart(s);
+}
+
 /* Fold the live counts without stopping for longer than a read. */
 void hwperf_sample(unsigned cpu)
 {
@@ -72,10 +84,7 @@ void hwperf_sample(unsigned cpu)
 		hwperf_set_fold(s);
 		return;
 	}
-	hwperf_core.ops->suspend(&s->pst);
-	hwperf_set_fold(s);
-	hwperf_thresholds(s, owner_of(c), 0);
-	hwperf_restart(s);
+	sample_stopped(c, s);
 }
 
 /*
