@@ -71,4 +71,36 @@ unsigned events_place(struct ev_place *p);
 unsigned events_pick_least(const uint64_t *key, unsigned stride,
                            uint32_t want, unsigned c, uint8_t *order);
 
+/*
+ * events_pick_least's answer for a set picked again and again while only
+ * the picked events' ranks grow (a multiplexed set: time-running grows
+ * for the events on the counters, all by the same span).  The rotor
+ * keeps every event of the set in (rank, index) order; a pick first moves
+ * the events whose ranks grew from the front to their places, searching
+ * from the back (where events that just ran belong), then reads the
+ * first c.  With spans alike each event passes no other: O(c), instead of
+ * a pass over the whole set.
+ *
+ * The contract: between two picks (or the start and a pick) only the
+ * ranks of the first r->grown events of the last pick's order may change,
+ * all by the same amount, upwards.  The caller sets r->grown after a pick
+ * to how many of its events it let run (a prefix of order); anything else
+ * that changes a rank must start the rotor again.
+ */
+struct ev_rotor {
+	uint8_t ring[EV_PLACE_MAX];     /* events by (rank, index), from head */
+	uint8_t head;                   /* ring index of the least */
+	uint8_t n;                      /* events in the ring */
+	uint8_t grown;                  /* the first grown from head ran */
+};
+
+_Static_assert((EV_PLACE_MAX & (EV_PLACE_MAX - 1)) == 0,
+               "the rotor's ring wraps by masking");
+
+/* Order want's events by (key[i], i); none has run since. */
+void events_rotor_start(struct ev_rotor *r, const uint64_t *key, uint32_t want);
+/* events_pick_least(key, 1, want, c, order) for the rotor's want. */
+unsigned events_rotor_pick(struct ev_rotor *r, const uint64_t *key, unsigned c,
+                           uint8_t *order);
+
 #endif
