@@ -75,11 +75,12 @@ unsigned events_pick_least(const uint64_t *key, unsigned stride,
  * events_pick_least's answer for a set picked again and again while only
  * the picked events' ranks grow (a multiplexed set: time-running grows
  * for the events on the counters, all by the same span).  The rotor
- * keeps every event of the set in (rank, index) order; a pick first moves
- * the events whose ranks grew from the front to their places, searching
- * from the back (where events that just ran belong), then reads the
- * first c.  With spans alike each event passes no other: O(c), instead of
- * a pass over the whole set.
+ * keeps every event of the set in a list in (rank, index) order; a pick
+ * first takes the events whose ranks grew off the front and links each
+ * in again at its place, searched from where the last one went in (an
+ * event that just ran usually belongs right behind the one that ran
+ * before it, or at the back), then reads the first c.  With spans alike
+ * each event passes no other: O(c), instead of a pass over the whole set.
  *
  * The contract: between two picks (or the start and a pick) only the
  * ranks of the first r->grown events of the last pick's order may change,
@@ -87,15 +88,16 @@ unsigned events_pick_least(const uint64_t *key, unsigned stride,
  * to how many of its events it let run (a prefix of order); anything else
  * that changes a rank must start the rotor again.
  */
-struct ev_rotor {
-	uint8_t ring[EV_PLACE_MAX];     /* events by (rank, index), from head */
-	uint8_t head;                   /* ring index of the least */
-	uint8_t n;                      /* events in the ring */
-	uint8_t grown;                  /* the first grown from head ran */
-};
+#define EV_ROTOR_END EV_PLACE_MAX       /* the list's head and tail node */
 
-_Static_assert((EV_PLACE_MAX & (EV_PLACE_MAX - 1)) == 0,
-               "the rotor's ring wraps by masking");
+struct ev_rotor {
+	/* A ring through the events and EV_ROTOR_END: next[EV_ROTOR_END]
+	 * is the least, prev[EV_ROTOR_END] the greatest. */
+	uint8_t next[EV_PLACE_MAX + 1];
+	uint8_t prev[EV_PLACE_MAX + 1];
+	uint8_t finger;                 /* the event linked in last, or END */
+	uint8_t grown;                  /* the first grown ran */
+};
 
 /* Order want's events by (key[i], i); none has run since. */
 void events_rotor_start(struct ev_rotor *r, const uint64_t *key, uint32_t want);
