@@ -17,24 +17,14 @@
 #include "events/place.h"
 #include "internal.h"
 
-/* Always inline: out of line (as it went once it read the counter's
- * longest period) each of a rotation's slots paid a call and six saved
- * registers (x86_64 `tick_mux` 1,414 -> 1,373). */
-static inline __attribute__((always_inline)) void
-slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi, unsigned hw)
+static void slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
+                      unsigned hw)
 {
-	uint64_t max = hwperf_core.caps.counter[hw].max_period;
-
-	/* Field by field: the rest is check()'s output.  The period is
-	 * hwperf_set_periods' answer for a counter without a threshold (its
-	 * longest, or none where the counter cannot interrupt), so a set
-	 * without thresholds needs no pass of its own for them. */
+	/* Field by field: the rest is check()'s and set_periods' output. */
 	s->pst.ctl.ctr[slot] = (struct pmu_counter_ctl){
 		.hw = hw,
 		.event = hwperf_event_code(&s->res[vi], hw),
 		.modes = s->ctl.ev[vi].modes,
-		.flags = max ? PMU_CTR_IMODE : 0,
-		.period = max,
 	};
 	s->slot_vctr[slot] = (uint8_t)vi;
 }
@@ -243,8 +233,7 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 	n = choose(s);
 	for (;;) {
 		s->pst.ctl.n = n;
-		if (s->thresh_used)
-			hwperf_set_periods(s);
+		hwperf_set_periods(s);
 		if (ops->check(&s->pst.ctl, global, reason, sizeof(reason)) == 0)
 			break;
 		if (n == 0) {
