@@ -281,3 +281,72 @@ unsigned events_pick_least(const uint64_t *key, unsigned stride,
 	}
 	return n;
 }
+
+/* Does event a go before event b: lower rank, then lower index?  The
+ * list's end goes after every event. */
+static bool rotor_before(const uint64_t *key, unsigned a, unsigned b)
+{
+	return b == EV_ROTOR_END || key[a] < key[b] || (key[a] == key[b] && a < b);
+}
+
+/*
+ * Link event x in before the first event it goes before, searched from
+ * the finger (the event linked in last): backwards while x goes before
+ * the one in front, else forwards while it does not go before the next.
+ */
+static void rotor_link(struct ev_rotor *r, const uint64_t *key, unsigned x)
+{
+	unsigned y = r->finger;
+
+	if (rotor_before(key, x, y)) {
+		while (r->prev[y] != EV_ROTOR_END && rotor_before(key, x, r->prev[y]))
+			y = r->prev[y];
+	} else {
+		do
+			y = r->next[y];
+		while (!rotor_before(key, x, y));
+	}
+	r->next[x] = (uint8_t)y;
+	r->prev[x] = r->prev[y];
+	r->next[r->prev[y]] = (uint8_t)x;
+	r->prev[y] = (uint8_t)x;
+	r->finger = (uint8_t)x;
+}
+
+void events_rotor_start(struct ev_rotor *r, const uint64_t *key, uint32_t want)
+{
+	r->next[EV_ROTOR_END] = r->prev[EV_ROTOR_END] = EV_ROTOR_END;
+	r->finger = EV_ROTOR_END;
+	r->grown = 0;
+	/* By index upwards: events of equal rank (a new set's are all 0)
+	 * each go in right behind the one before. */
+	for (uint32_t s = want; s; s &= s - 1)
+		rotor_link(r, key, bits_lowest(s));
+}
+
+unsigned events_rotor_pick(struct ev_rotor *r, const uint64_t *key, unsigned c,
+                           uint8_t *order)
+{
+	uint8_t ran[EV_PLACE_COUNTERS];
+	unsigned g = r->grown, n = 0;
+
+	/* The events that ran are the front, still in order among
+	 * themselves (the same span added to each).  All leave the list
+	 * first (one that gained nothing may go back in at the very front),
+	 * then each goes back in, in order. */
+	for (unsigned k = 0; k < g; k++) {
+		unsigned x = r->next[EV_ROTOR_END];
+
+		ran[k] = (uint8_t)x;
+		r->next[EV_ROTOR_END] = r->next[x];
+		r->prev[r->next[x]] = EV_ROTOR_END;
+		if (r->finger == x)
+			r->finger = EV_ROTOR_END;
+	}
+	for (unsigned k = 0; k < g; k++)
+		rotor_link(r, key, ran[k]);
+	r->grown = 0;
+	for (unsigned x = r->next[EV_ROTOR_END]; n < c && x != EV_ROTOR_END; x = r->next[x])
+		order[n++] = (uint8_t)x;
+	return n;
+}

@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "abi.h"
+#include "events/place.h"
 #include "pmu.h"
 
 #define HWPERF_MAX_CPUS 16
@@ -114,6 +115,12 @@ struct hwperf_set {
 	bool place_all;
 	bool place_global;
 	uint64_t since_place;   /* cycles loaded since that placement */
+	/* A crowded alike set's events by time-running (mux.c), valid for
+	 * rot_ctl_id and rot_shape; every writer of c.running but the fold
+	 * sets rot_ctl_id to 0 (never an install's number). */
+	struct ev_rotor rot;
+	uint32_t rot_ctl_id;
+	uint32_t rot_shape;
 	uint8_t slot_vctr[PMU_MAX_COUNTERS];
 	struct pmu_state pst;
 	uint32_t gen;           /* generation (R7) */

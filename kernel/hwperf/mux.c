@@ -75,17 +75,24 @@ static uint32_t alike_counters(const struct hwperf_set *s, uint32_t fixed)
 
 /*
  * choose() for a crowded alike set: the engine's answer (place.h), from
- * one pass over the time-running values where they lie instead of a
- * general pass that copies them and picks counter by counter.  Every
- * rotation of a multiplexed software PMU comes here.
+ * the set's rotor, which keeps its events in time-running order between
+ * placements (only the placed ones' time-running moves, all by the same
+ * span: hwperf_set_fold), instead of a general pass that copies them and
+ * picks counter by counter, or a pass over all 32 (events_pick_least).
+ * Every rotation of a multiplexed software PMU comes here.
  */
 static unsigned choose_alike(struct hwperf_set *s, uint32_t mask)
 {
 	uint8_t order[PMU_MAX_COUNTERS];
 	uint32_t placed = 0;
-	unsigned n = events_pick_least(s->c.running, 1, s->used,
-	                               bits_count(mask), order);
+	unsigned n;
 
+	if (s->rot_ctl_id != s->ctl_id || s->rot_shape != shape) {
+		events_rotor_start(&s->rot, s->c.running, s->used);
+		s->rot_ctl_id = s->ctl_id;
+		s->rot_shape = shape;
+	}
+	n = events_rotor_pick(&s->rot, s->c.running, bits_count(mask), order);
 	for (unsigned k = 0; k < n; k++)
 		placed |= 1u << order[k];
 	/* Counters by index among the placed, rank aside: the i-th lowest
@@ -236,6 +243,10 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 		n--;
 		s->placed &= ~(1u << s->slot_vctr[n]);
 	}
+	/* The slots that stay are the rotor's front (choose_alike): their
+	 * time-running grows from now on.  (A set placed by the engine has
+	 * no valid rotor; its grown is never read.) */
+	s->rot.grown = (uint8_t)n;
 	s->place_seq = s->ctl_seq;
 	s->place_shape = shape;
 	s->place_global = global;

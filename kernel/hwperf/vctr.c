@@ -25,6 +25,7 @@ static void vctr_reset(struct hwperf_set *s, unsigned i)
 	s->c.count[i] = 0;
 	s->c.enabled[i] = 0;
 	s->c.running[i] = 0;
+	s->rot_ctl_id = 0;      /* the rotor's order is time-running's */
 	s->seen[i] = 0;
 	s->next_at[i] = thresh_of(s, i);
 	s->unchecked |= 1u << i;
@@ -274,5 +275,6 @@ void hwperf_set_add(struct hwperf_set *dst, const struct hwperf_set *src)
 		dst->c.enabled[i] += hwperf_set_enabled(src, i);
 		dst->c.running[i] += src->c.running[i];
 	}
+	dst->rot_ctl_id = 0;    /* the rotor's order is time-running's */
 	dst->unchecked = ~0u;
 }

@@ -72,6 +72,15 @@ enum softpmu_event {
 #define SOFTPMU_SEL_ENABLE (1u << 16)
 #define SOFTPMU_SEL_INT (1u << 17)
 
+/*
+ * The soft PMU's global registers (pmu_control.global[], check()'s
+ * output): what the bank as a whole does while the set is loaded, found
+ * once per checked control so that a resume only copies it.
+ */
+#define SOFTPMU_GLOBAL_ON 0             /* bit = hw counter enabled */
+#define SOFTPMU_GLOBAL_CYCLE_MODES 1    /* modes some counter counts cycles in */
+#define SOFTPMU_GLOBAL_KINDS 2          /* pmu_kevent kinds the counters count */
+
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
                    uintptr_t pc);
 /* The CPU changes mode at cycle-counter time now; cycles since the last

@@ -415,7 +415,7 @@ static int check_one(const struct pmu_counter_ctl *c, uint32_t *seen,
 static int soft_check(struct pmu_control *ctl, bool global, char *reason,
                       size_t len)
 {
-	uint32_t seen = 0;
+	uint32_t seen = 0, cycle_modes = 0, kinds = 0;
 
 	(void)global;
 	if (ctl->n > cfg.ncounters) {
@@ -435,10 +435,18 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 			c->evtsel |= SOFTPMU_SEL_INT;
 			c->ireset = pmu_ireset_wrap(c->period, cfg.width);
 		}
+		if (c->event == SOFTPMU_CYCLES)
+			cycle_modes |= c->modes;
+		kinds |= kinds_of(c->event);
 	}
-	/* Stores, not memset: this runs at every placement of a crowded set. */
-	_Static_assert(PMU_GLOBAL_REGS == 4, "every global register zeroed below");
-	ctl->global[0] = ctl->global[1] = ctl->global[2] = ctl->global[3] = 0;
+	/* Stores, not memset: this runs at every placement of a crowded set.
+	 * Every counter checked is enabled (evtsel above), so the enabled
+	 * mask is seen's. */
+	_Static_assert(PMU_GLOBAL_REGS == 4, "every global register written below");
+	ctl->global[SOFTPMU_GLOBAL_ON] = seen;
+	ctl->global[SOFTPMU_GLOBAL_CYCLE_MODES] = cycle_modes;
+	ctl->global[SOFTPMU_GLOBAL_KINDS] = kinds;
+	ctl->global[3] = 0;
 	return 0;
 }
 
@@ -468,27 +476,22 @@ static void soft_resume(struct pmu_state *st)
 	 * the set was never enabled for. */
 	b->since = now;
 	/* One set is loaded on a bank at a time: its counters are the
-	 * bank's enabled ones. */
-	uint32_t kinds = 0;
-	b->cycle_modes = 0;
+	 * bank's enabled ones, and what the bank does with them check()
+	 * found once for this control (its global registers). */
+	b->on |= (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
+	b->cycle_modes = (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_CYCLE_MODES];
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
 
 		h->sel = (uint32_t)c->evtsel;
-		if (h->sel & SOFTPMU_SEL_ENABLE)
-			b->on |= 1u << c->hw;
-		if ((h->sel & SOFTPMU_SEL_ENABLE) &&
-		    (h->sel & SOFTPMU_SEL_EVENT_MASK) == SOFTPMU_CYCLES)
-			b->cycle_modes |= h->sel >> SOFTPMU_SEL_MODE_SHIFT;
-		kinds |= kinds_of(c->event);
 		if (c->flags & PMU_CTR_IMODE)
 			h->value = st->ctr[k].start & mask();
 		else
 			st->ctr[k].start = h->value;
 	}
 	st->cycles_start = now;
-	bank_kinds(bank_index(st), kinds);
+	bank_kinds(bank_index(st), (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_KINDS]);
 }
 
 /*
@@ -545,8 +548,8 @@ static void soft_suspend(struct pmu_state *st)
 
 		fold_counter(b, st, k, h, owed);
 		h->sel = 0;
-		b->on &= ~(1u << hw);
 	}
+	b->on &= ~(uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
 	b->cycle_modes = 0;
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
