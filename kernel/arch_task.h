@@ -118,10 +118,10 @@ void arch_vm_activate(struct arch_vm *vm);
 void trap_enter(bool from_user);
 void trap_exit(bool to_user);
 /*
- * The same for a system call, the arch's fast way: trap_syscall_enter,
- * with interrupts off, is trap_enter(true) and counts the call as
- * trap_syscall does (one test of the PMU's wanted kinds for both), so
- * follow it with trap_syscall_run.  On the way out, with interrupts
+ * The same for a system call, the arch's way: trap_syscall_enter,
+ * with interrupts off, is trap_enter(true) and counts the call (one
+ * test of the PMU's wanted kinds for both), so follow it with
+ * trap_syscall_run.  On the way out, with interrupts
  * off, trap_syscall_exit_due says whether trap_return_check and
  * trap_exit(true) have anything to do (one test); if so
  * trap_syscall_exit_work does it, and says whether return work
@@ -130,11 +130,9 @@ void trap_exit(bool to_user);
 void trap_syscall_enter(const struct trapframe *tf);
 bool trap_syscall_exit_due(void);
 bool trap_syscall_exit_work(struct trapframe *tf);
-/* A system call from user mode.  True when the call replaced the frame
- * (sigreturn): no return value was written, and every register of the
- * frame must go back as it now is. */
-bool trap_syscall(struct trapframe *tf);
-/* trap_syscall without counting the call (trap_syscall_enter did). */
+/* A system call from user mode, counted by trap_syscall_enter: run.
+ * True when the call replaced the frame (sigreturn): no return value was
+ * written, and every register of the frame must go back as it now is. */
 bool trap_syscall_run(struct trapframe *tf);
 /*
  * A page fault at addr.  Returns 0 if the kernel mapped the page (demand

@@ -53,7 +53,8 @@ static inline void cut_tlb(struct cpu *c, struct task *t)
 		return;
 	uint32_t ru = arch_tlb_refill_count(true), rk = arch_tlb_refill_count(false);
 
-	if (ru != c->clock.tlb_user_seen || rk != c->clock.tlb_kernel_seen)
+	/* One branch for both counters. */
+	if (((ru ^ c->clock.tlb_user_seen) | (rk ^ c->clock.tlb_kernel_seen)) != 0)
 		cut_tlb_slow(c, t, ru, rk);
 }
 
@@ -77,23 +78,38 @@ static inline void cut_span(struct cpu *c, uint64_t left, uint64_t back)
  * K from `back`.  Out of line, so that the common entry keeps no stamp
  * across a call.
  */
-static __attribute__((noinline)) void cut_span_cycles(struct cpu *c, uint64_t left,
-						       uint64_t back)
-{
-	pmu_user_span_slow(left, back, user_pc(c->current));
-	cut_span(c, left, back);
-}
-
-static inline void enter_from_user(struct cpu *c)
+static __attribute__((noinline)) void cut_span_cycles(struct cpu *c)
 {
 	uint64_t left, back;
 
 	arch_user_span(c->clock.stamp, &left, &back);
+	pmu_user_span_slow(left, back, user_pc(c->current));
+	cut_span(c, left, back);
+}
+
+/*
+ * The cut of an entry that no counter's cycles wait for: the refills
+ * first (a call only when some ran), then the stamps, so that the clock's
+ * stamp is read once after any call.  The span's two differences are then
+ * seen for what they are, stamps less their common base (arch.h: under
+ * 2^32 apart), and a machine with 32-bit stamps adds them in 32 bits.
+ */
+static inline void cut_user_entry(struct cpu *c)
+{
+	uint64_t left, back;
+
+	cut_tlb(c, c->current);
+	arch_user_span(c->clock.stamp, &left, &back);
+	acct_cut_span(&c->clock, &c->current->acct, left, back);
+}
+
+static inline void enter_from_user(struct cpu *c)
+{
 	c->trap_mode = PMU_MODE_U;
 	if (pmu_kevent_wanted(PMU_KEV_CYCLES))     /* the pc only then */
-		cut_span_cycles(c, left, back);
+		cut_span_cycles(c);
 	else
-		cut_span(c, left, back);
+		cut_user_entry(c);
 }
 
 /*
@@ -237,21 +253,20 @@ void trap_return_check(struct trapframe *tf)
 
 /* The cut and the count when some counter wants the cycles or the
  * system calls: out of line, so the common entry tests both at once. */
-static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c, uint64_t left,
-							    uint64_t back,
+static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c,
 							    const struct trapframe *tf)
 {
 	if (pmu_kevent_wanted(PMU_KEV_CYCLES))
-		cut_span_cycles(c, left, back);
+		cut_span_cycles(c);
 	else
-		cut_span(c, left, back);
+		cut_user_entry(c);
 	c->current->acct.syscalls++;
 	trap_count_event(PMU_KEV_SYSCALLS, tf);
 }
 
 /*
  * A system call's entry and exit (arch_task.h): trap_enter(true) with
- * trap_syscall's count, and trap_return_check + trap_exit(true), without
+ * the call's count, and trap_return_check + trap_exit(true), without
  * the tests a system call never needs (only tasks, which exist once the
  * scheduler runs, make system calls).  The count is made here, with
  * interrupts still off, where the task is at hand.
@@ -259,17 +274,15 @@ static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c, uint6
 void trap_syscall_enter(const struct trapframe *tf)
 {
 	struct cpu *c = this_cpu();
-	uint64_t left, back;
 
 	/* No trap_mode: only interrupt handlers read it, after their own
 	 * trap_enter set it (trap_current_mode); the call reports U itself. */
-	arch_user_span(c->clock.stamp, &left, &back);
 	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
 						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0)) {
-		syscall_enter_counted(c, left, back, tf);
+		syscall_enter_counted(c, tf);
 		return;
 	}
-	cut_span(c, left, back);
+	cut_user_entry(c);
 	c->current->acct.syscalls++;
 }
 

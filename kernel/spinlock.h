@@ -16,7 +16,7 @@
  * where masking interrupts was the whole of mutual exclusion: the task
  * table's families, signals, address spaces, the console's commands.
  * Rather than a lock per structure, whoever runs that code holds giant:
- *   - a system call (trap_syscall), a user exception (page fault, fault
+ *   - a system call (trap_syscall_run), a user exception (page fault, fault
  *     signal) and signal delivery on the way back to user mode take it
  *     and drop it around their work (kernel/entry.c);
  *   - kernel threads (the console) hold it whenever they run.

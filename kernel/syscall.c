@@ -392,11 +392,3 @@ bool trap_syscall_run(struct trapframe *tf)
 	arch_tf_set_return(tf, r);
 	return false;
 }
-
-/* A system call from user mode (arch_task.h): counted, then run. */
-bool trap_syscall(struct trapframe *tf)
-{
-	current_task()->acct.syscalls++;
-	trap_count_event(PMU_KEV_SYSCALLS, tf);
-	return trap_syscall_run(tf);
-}

@@ -88,15 +88,29 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 }
 #else
 /*
- * O32: bits 0-7 s0-s7, 8 a0, 9 a1, 10 a2, 11 a3, 12 t0, 13 t1.  The
- * registers are named by number: s0-s7 are $16-$23, a0-a3 $4-$7, t0 and
- * t1 $8 and $9; $10 holds each pattern for the compare.
+ * O32: bits 0-7 s0-s7, 8 a0, 9 a1, 10 a2, 11 a3, 12 t0, 13 t1, 14 at,
+ * 15 v1, 16-21 t2-t7, 22 gp, 23 fp, 24 ra, 25 hi, 26 lo: every register
+ * but v0 (the result), sp (without which nothing would come back), k0
+ * and k1 (the kernel's).  Registers are named by number: at $1, v1 $3,
+ * a0-a3 $4-$7, t0-t7 $8-$15, s0-s7 $16-$23, gp $28, fp $30, ra $31.
+ * t8 and t9 ($24, $25) keep copies of the arguments; once those are
+ * compared, t8 collects the mask and t9 holds each pattern for the
+ * compare.  gp and fp (the frame pointer, perhaps) are kept on the
+ * stack around it all; the mask comes back in v0.
  */
 #define CHECK(reg, bit, pattern)					\
-	"li $10, " #pattern "\n\t"					\
-	"beq $10, $" #reg ", 1f\n\t"					\
+	"li $25, " #pattern "\n\t"					\
+	"beq $25, $" #reg ", 1f\n\t"					\
 	"nop\n\t"							\
-	"ori %0, %0, " #bit "\n"					\
+	"ori $24, $24, " #bit "\n"					\
+	"1:\n\t"
+/* The same for a bit above the 16 an ori can set. */
+#define CHECK_HIGH(reg, bit, pattern)					\
+	"li $25, " #pattern "\n\t"					\
+	"beq $25, $" #reg ", 1f\n\t"					\
+	"nop\n\t"							\
+	"lui $25, " #bit " >> 16\n\t"					\
+	"or $24, $24, $25\n"						\
 	"1:\n\t"
 
 static uint64_t changed_regs(long nr, long a0, long a1)
@@ -104,12 +118,14 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 	register long v0 __asm__("$2") = nr;
 	register long r4 __asm__("$4") = a0;
 	register long r5 __asm__("$5") = a1;
-	unsigned long bad = 0;
 
 	__asm__ volatile(
 		".set push\n\t"
 		".set noreorder\n\t"
 		".set noat\n\t"
+		"addiu $sp, $sp, -8\n\t"
+		"sw $28, 0($sp)\n\t"
+		"sw $30, 4($sp)\n\t"
 		"li $16, 0x01010101\n\t"
 		"li $17, 0x02020202\n\t"
 		"li $18, 0x03030303\n\t"
@@ -122,10 +138,33 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 		"li $7, 0x0a0a0a0a\n\t"
 		"li $8, 0x0b0b0b0b\n\t"
 		"li $9, 0x0c0c0c0c\n\t"
+		"li $1, 0x0d0d0d0d\n\t"
+		"li $3, 0x0e0e0e0e\n\t"
+		"li $10, 0x0f0f0f0f\n\t"
+		"li $11, 0x10101010\n\t"
+		"li $12, 0x11111111\n\t"
+		"li $13, 0x12121212\n\t"
+		"li $14, 0x13131313\n\t"
+		"li $15, 0x14141414\n\t"
+		"li $28, 0x15151515\n\t"
+		"li $30, 0x16161616\n\t"
+		"li $31, 0x17171717\n\t"
+		"li $24, 0x18181818\n\t"
+		"mthi $24\n\t"
+		"li $24, 0x19191919\n\t"
+		"mtlo $24\n\t"
 		"move $24, $4\n\t"              /* t8, t9: the arguments as given */
 		"move $25, $5\n\t"
 		"syscall\n\t"
 		"nop\n\t"
+		/* a0 and a1 against their copies: t8 becomes the mask. */
+		"xor $24, $24, $4\n\t"
+		"sltu $24, $0, $24\n\t"
+		"sll $24, $24, 8\n\t"
+		"beq $5, $25, 1f\n\t"
+		"nop\n\t"
+		"ori $24, $24, 0x200\n"
+		"1:\n\t"
 		CHECK(16, 0x1, 0x01010101)
 		CHECK(17, 0x2, 0x02020202)
 		CHECK(18, 0x4, 0x03030303)
@@ -134,24 +173,36 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 		CHECK(21, 0x20, 0x06060606)
 		CHECK(22, 0x40, 0x07070707)
 		CHECK(23, 0x80, 0x08080808)
-		"beq $4, $24, 1f\n\t"
-		"nop\n\t"
-		"ori %0, %0, 0x100\n"
-		"1:\n\t"
-		"beq $5, $25, 1f\n\t"
-		"nop\n\t"
-		"ori %0, %0, 0x200\n"
-		"1:\n\t"
 		CHECK(6, 0x400, 0x09090909)
 		CHECK(7, 0x800, 0x0a0a0a0a)
 		CHECK(8, 0x1000, 0x0b0b0b0b)
 		CHECK(9, 0x2000, 0x0c0c0c0c)
+		CHECK(1, 0x4000, 0x0d0d0d0d)
+		CHECK(3, 0x8000, 0x0e0e0e0e)
+		CHECK_HIGH(10, 0x10000, 0x0f0f0f0f)
+		CHECK_HIGH(11, 0x20000, 0x10101010)
+		CHECK_HIGH(12, 0x40000, 0x11111111)
+		CHECK_HIGH(13, 0x80000, 0x12121212)
+		CHECK_HIGH(14, 0x100000, 0x13131313)
+		CHECK_HIGH(15, 0x200000, 0x14141414)
+		CHECK_HIGH(28, 0x400000, 0x15151515)
+		CHECK_HIGH(30, 0x800000, 0x16161616)
+		CHECK_HIGH(31, 0x1000000, 0x17171717)
+		"mfhi $10\n\t"
+		CHECK_HIGH(10, 0x2000000, 0x18181818)
+		"mflo $10\n\t"
+		CHECK_HIGH(10, 0x4000000, 0x19191919)
+		"move $2, $24\n\t"
+		"lw $28, 0($sp)\n\t"
+		"lw $30, 4($sp)\n\t"
+		"addiu $sp, $sp, 8\n\t"
 		".set pop\n\t"
-		: "+r"(bad), "+r"(v0), "+r"(r4), "+r"(r5)
+		: "+r"(v0), "+r"(r4), "+r"(r5)
 		:
-		: "$6", "$7", "$8", "$9", "$10", "$16", "$17", "$18", "$19",
-		  "$20", "$21", "$22", "$23", "$24", "$25", "memory");
-	return bad;
+		: "$1", "$3", "$6", "$7", "$8", "$9", "$10", "$11", "$12", "$13",
+		  "$14", "$15", "$16", "$17", "$18", "$19", "$20", "$21", "$22",
+		  "$23", "$24", "$25", "$31", "hi", "lo", "memory");
+	return (unsigned long)v0;
 }
 
 /*

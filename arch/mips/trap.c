@@ -5,8 +5,9 @@
  * Every exception and interrupt is bracketed by trap_enter/trap_exit
  * (kernel/entry.c), which cut user and system time exactly; the mode it
  * came from is the KSU the frame saved.  Interrupts go to intr.c.  From
- * user mode, Sys is a system call (run with interrupts on), TLB and Mod
- * faults are page faults, and everything else becomes a signal
+ * user mode, Sys is a system call (mips_syscall, chosen by the entry
+ * assembly, run with interrupts on), TLB and Mod faults are page faults,
+ * and everything else becomes a signal
  * (user_fault.h); the way back to user mode goes through
  * trap_return_check, where the task may be preempted or get a signal.
  * An exception in kernel mode is a kernel bug or a deliberate `crash`: it
@@ -211,21 +212,6 @@ static bool frame_from_user(const struct trapframe *tf)
 }
 
 /*
- * A system call may sleep or run long, so it runs with interrupts on;
- * they are off again before the frame is touched on the way out.  True
- * when the call replaced the frame (sigreturn).
- */
-static bool user_syscall(struct trapframe *tf)
-{
-	bool replaced;
-
-	arch_irq_enable();
-	replaced = trap_syscall(tf);
-	(void)arch_irq_save();
-	return replaced;
-}
-
-/*
  * The entry assembly leaves the frame's BadVAddr alone (a system call or
  * an interrupt, most traps, has none): every other exception stores it
  * here, before anything it does could take another exception.  From the
@@ -237,13 +223,12 @@ static void frame_badvaddr(struct trapframe *tf)
 	tf->badvaddr = cp0_read_badvaddr();
 }
 
-/* True when the frame's callee-saved registers were rewritten. */
-static bool user_exception(struct trapframe *tf, unsigned code)
+/* A system call never comes here (mips_syscall); Sys is fatal like any
+ * exception mips_user_fault has no signal for. */
+static void user_exception(struct trapframe *tf, unsigned code)
 {
 	struct user_fault f;
 
-	if (code == EXC_SYS)
-		return user_syscall(tf);
 	frame_badvaddr(tf);
 	switch (code) {
 	case EXC_TLBL:
@@ -251,13 +236,12 @@ static bool user_exception(struct trapframe *tf, unsigned code)
 	case EXC_MOD:
 		/* 0: mapped, retry; otherwise SIGSEGV is posted. */
 		(void)trap_page_fault(tf, tf->badvaddr, code != EXC_TLBL, true);
-		return false;
+		return;
 	}
 	f = mips_user_fault(code, tf->badvaddr, tf->epc, (tf->cause & CAUSE_BD) != 0);
 	if (f.signo == 0)
 		trap_fatal(tf);
 	trap_user_fault(tf, f.signo, f.what, f.addr);
-	return false;
 }
 
 static void kernel_exception(struct trapframe *tf, unsigned code)
@@ -274,14 +258,13 @@ static void kernel_exception(struct trapframe *tf, unsigned code)
 
 /*
  * Returns through mips_trap_return_kept (vectors.S), which leaves the
- * callee-saved registers as this function hands them back; a frame whose
- * s registers changed leaves through arch_return_to_user instead.
+ * callee-saved registers as this function hands them back: nothing here
+ * rewrites them in the frame (only sigreturn does, a system call).
  */
 void mips_trap(struct trapframe *tf)
 {
 	bool user = frame_from_user(tf);
 	unsigned code = exc_code(tf->cause);
-	bool replaced = false;
 
 	trap_enter(user);
 	if (code == EXC_INT) {
@@ -291,18 +274,45 @@ void mips_trap(struct trapframe *tf)
 		intr_dispatch(tf->cause & cp0_read_status() & CAUSE_IP_MASK,
 		              tf->cause, tf->epc, user);
 	} else if (user) {
-		replaced = user_exception(tf, code);
+		user_exception(tf, code);
 	} else {
 		kernel_exception(tf, code);
 	}
 	if (user) {
 		trap_return_check(tf);
 		trap_exit(true);
-		if (replaced)
-			arch_return_to_user(tf);
 	} else {
 		trap_exit(false);
 	}
+}
+
+/*
+ * A system call from user mode, chosen by the exception entry
+ * (vectors.S) from Cause.ExcCode and Status.UM before any C runs: the
+ * arch's fast way (kernel/arch_task.h), without mips_trap's tests for
+ * interrupts and faults, the mode and the scheduler's state, since only
+ * a task in user mode gets here.  It returns through
+ * mips_trap_return_kept like mips_trap, with interrupts off: a frame that
+ * sigreturn replaced leaves through arch_return_to_user.  Return work (a
+ * signal delivered, a switch) writes no callee-saved register of the
+ * frame, so that way needs no full reload.
+ */
+void mips_syscall(struct trapframe *tf)
+{
+	trap_syscall_enter(tf);         /* the cut, and the call counted */
+	/* No ehb: the hazard only delays a pending interrupt by a few
+	 * instructions, and nothing here waits for one. */
+	__asm__ volatile("ei" : : : "memory");
+	if (trap_syscall_run(tf)) {
+		(void)arch_irq_save();
+		trap_return_check(tf);
+		trap_exit(true);
+		arch_return_to_user(tf);
+	}
+	/* Off until user mode: nothing posted from here on can be missed. */
+	(void)arch_irq_save();
+	if (trap_syscall_exit_due())
+		(void)trap_syscall_exit_work(tf);
 }
 
 /*

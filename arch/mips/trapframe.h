@@ -74,6 +74,8 @@ struct trapframe {
 
 /* Called by the exception entry in vectors.S, with interrupts off. */
 void mips_trap(struct trapframe *tf);
+/* The same for a system call from user mode (trap.c). */
+void mips_syscall(struct trapframe *tf);
 
 /*
  * Stack pointer to switch to when an exception arrives from user mode

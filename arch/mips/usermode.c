@@ -100,7 +100,7 @@ void arch_tf_set_return(struct trapframe *tf, intptr_t value)
 
 	/* The slot case reads user memory: out of line, so the common case
 	 * saves no registers for it. */
-	if (cause & CAUSE_BD) {
+	if (__builtin_expect((cause & CAUSE_BD) != 0, 0)) {
 		tf->epc = resume_after_slot(tf);
 		/* EPC is now an instruction boundary of its own. */
 		tf->cause = cause & ~CAUSE_BD;

@@ -110,20 +110,31 @@ mips_exc_entry:
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
 
+	/*
+	 * A system call from user mode goes to mips_syscall, everything else
+	 * to mips_trap: t3 is zero only for ExcCode Sys with Status.UM set
+	 * (a kernel-mode Sys, a bug, takes mips_trap's fatal report).
+	 */
+	andi	$t3, $t2, CAUSE_EXC_MASK
+	xori	$t3, $t3, EXC_SYS << CAUSE_EXC_SHIFT
+	andi	$t4, $t1, ST_UM
+	movz	$t3, $t2, $t4           /* kernel mode: Cause, never 0 for Sys */
+
 	/* Kernel mode, exception level off, interrupts off. */
 	li	$t2, ~(ST_EXL | ST_KSU_MASK | ST_IE)
 	and	$t1, $t1, $t2
 	mtc0	$t1, C0(CP0_STATUS)
+	bnez	$t3, .Ltrap
 	ehb
 
-	jal	mips_trap
+	jal	mips_syscall
 	addiu	$a0, $sp, TF_ARGSAVE
 	.end	mips_exc_entry
 
 	/*
 	 * Falls through: sp points at the TF_STACK area of a frame.  The
 	 * callee-saved registers (s0-s7, fp) are not reloaded on this way
-	 * back: mips_trap, like any O32 function, hands them back as they
+	 * back: mips_syscall and mips_trap, like any O32 function, hands them back as they
 	 * came, which is as the entry saved them, and nothing on the way
 	 * changed them in the frame.  A frame whose s registers were
 	 * rewritten (sigreturn's) or never lived in them (a new task's)
@@ -146,6 +157,7 @@ mips_trap_return_kept:
 	 * even if the frame's IE is set.
 	 */
 	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
+.Lreturn_kept_status:
 	mfc0	$t1, C0(CP0_STATUS)
 	ext	$t1, $t1, ST_IM_SHIFT, ST_IM_BITS
 	ins	$t0, $t1, ST_IM_SHIFT, ST_IM_BITS
@@ -187,6 +199,18 @@ mips_trap_return_kept:
 	eret
 	nop
 	.end	mips_trap_return_kept
+
+	/* mips_exc_entry's way for everything but a system call from user
+	 * mode (which runs straight), back into the kept return with its
+	 * first instruction in the branch's slot. */
+	.ent	mips_exc_trap
+mips_exc_trap:
+.Ltrap:
+	jal	mips_trap
+	addiu	$a0, $sp, TF_ARGSAVE
+	b	.Lreturn_kept_status
+	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
+	.end	mips_exc_trap
 
 	/* mips_exc_entry's way in from kernel mode (a branch back into it,
 	 * placed here so that its user path and this return run straight). */

@@ -37,21 +37,35 @@ bool sched_ready(void)
 	return ready;
 }
 
+static const unsigned slice_ticks[PRIO_LEVELS] = {
+	SLICE_TICKS_HIGH, SLICE_TICKS_NORMAL, SLICE_TICKS_LOW,
+};
+
 unsigned sched_slice_ticks(int prio)
 {
-	static const unsigned slice[PRIO_LEVELS] = {
-		SLICE_TICKS_HIGH, SLICE_TICKS_NORMAL, SLICE_TICKS_LOW,
-	};
-	return runq_prio_valid(prio) ? slice[prio] : SLICE_TICKS_NORMAL;
+	return runq_prio_valid(prio) ? slice_ticks[prio] : SLICE_TICKS_NORMAL;
+}
+
+/* A task's own priority is always a valid one: every writer of t->prio
+ * (task_alloc, fork's copy, sched_kthread after its check, the idle and
+ * console tasks) stores a PRIO_* level.  So a switch indexes directly. */
+static unsigned task_slice_ticks(const struct task *t)
+{
+	return slice_ticks[t->prio];
 }
 
 static void acct_cut_switch(struct cpu *c, struct task *prev)
 {
 	/* Refills are counted where the arch takes them in software only
 	 * (machdep.h; a constant, so x86 compiles this away). */
-	if (MACHDEP_SOFT_TLB_REFILL)
-		acct_cut_tlb(&c->clock, &prev->acct, arch_tlb_refill_count(true),
-			     arch_tlb_refill_count(false));
+	if (MACHDEP_SOFT_TLB_REFILL) {
+		uint32_t ru = arch_tlb_refill_count(true), rk = arch_tlb_refill_count(false);
+
+		/* Most switches follow no refill: one branch then, and none
+		 * of the cut's 64-bit additions of zero. */
+		if (((ru ^ c->clock.tlb_user_seen) | (rk ^ c->clock.tlb_kernel_seen)) != 0)
+			acct_cut_tlb(&c->clock, &prev->acct, ru, rk);
+	}
 	acct_cut_time(&c->clock, &prev->acct, arch_cycles(), false);
 }
 
@@ -224,7 +238,7 @@ static void switch_to_next(struct cpu *c, enum switch_why why)
 		__atomic_store_n(&next->cpu, (int)c->id, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&next->state, TASK_RUNNING, __ATOMIC_RELEASE);
-	next->slice_left = sched_slice_ticks(next->prio);
+	next->slice_left = task_slice_ticks(next);
 	spin_unlock(&c->lock);
 
 	if (why == SWITCH_VOLUNTARY) {
