@@ -22,13 +22,13 @@
 #define ASID_FIRST  1u
 
 struct asid_space {
-	uint64_t generation;    /* starts at 1; 0 means "never had one" */
+	uint64_t generation;    /* starts at 1; a low half of 0: none (asid_forget) */
 	uint32_t next;          /* next ASID to hand out */
 	uint32_t count;         /* ASIDs the TLB can tell apart */
 	uint64_t rollovers;     /* generations used up (statistics) */
 };
 
-/* What an address space holds; zeroed means none yet. */
+/* What an address space holds (in one CPU's TLB); zeroed means none yet. */
 struct asid {
 	uint64_t generation;
 	uint32_t value;
@@ -43,5 +43,18 @@ bool asid_current(const struct asid_space *s, const struct asid *a);
  * ASID is used.
  */
 bool asid_assign(struct asid_space *s, struct asid *a);
+/*
+ * Make a stop holding its ASID, without a flush: its next assign takes
+ * a new value.  The entries the TLB keeps under the old value stay
+ * unreachable, since within a generation every value is handed out once
+ * (vm.c: how a TLB of another CPU forgets a changed mapping).
+ *
+ * It may run on another CPU than the one whose space a belongs to, so it
+ * writes one 32-bit word, whole on every machine: the low half of the
+ * generation, set to 0.  No generation has a low half of 0 (assign skips
+ * those), so the torn value is no generation at all, and asid_current
+ * needs no test of its own for it.
+ */
+void asid_forget(struct asid *a);
 
 #endif

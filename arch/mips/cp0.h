@@ -38,6 +38,7 @@
 #define CP0_CONFIG        16
 #define CP0_PERFCTL       25
 #define CP0_ERROREPC      30
+#define CP0_DESAVE        31    /* EJTAG's scratch word: pcpu.h */
 
 /* Selects that pick a sibling register behind the same number. */
 #define CP0_SEL_MAIN      0
@@ -289,6 +290,7 @@ CP0_ACCESSORS(intctl,    CP0_STATUS,   CP0_SEL_INTCTL)
 CP0_ACCESSORS(cause,     CP0_CAUSE,    CP0_SEL_MAIN)
 CP0_ACCESSORS(epc,       CP0_EPC,      CP0_SEL_MAIN)
 CP0_ACCESSORS(errorepc,  CP0_ERROREPC, CP0_SEL_MAIN)
+CP0_ACCESSORS(desave,    CP0_DESAVE,   CP0_SEL_MAIN)
 CP0_ACCESSORS(prid,      CP0_PRID,     CP0_SEL_MAIN)
 CP0_ACCESSORS(ebase,     CP0_PRID,     CP0_SEL_EBASE)
 CP0_ACCESSORS(config,    CP0_CONFIG,   CP0_SEL_MAIN)

@@ -18,7 +18,9 @@
 #include "i8259.h"
 #include "intr_route.h"
 #include "irq.h"
+#include "machdep.h"
 #include "mips.h"
+#include "pcpu.h"
 #include "pmu.h"
 #include "pmu/mips_pmu.h"
 
@@ -26,8 +28,12 @@
 #define I8259_POLL_MAX I8259_IRQS
 
 static struct intr_route route;
-/* Cause.IP bit of the timer's line, kept for the tick's shortcut. */
-static uint32_t timer_bit = CAUSE_IP(IP_TIMER_DEFAULT);
+/* Cause.IP bit of the timer's line, kept for the tick's shortcut, is
+ * per CPU (pcpu.h timer_bit): CPU 0's tick takes the shortcut to
+ * timer_interrupt, while a VPE's (whose word matches no pending lines)
+ * goes the general way, to its own tick (mips_vpe_tick), so that CPU 0's
+ * tick pays nothing to tell the two apart. */
+#define TIMER_BIT_NONE UINT32_MAX
 static unsigned long stray_lines;
 
 irqflags_t arch_irq_save(void)
@@ -56,6 +62,12 @@ void arch_irq_enable(void)
  * 8259 before IP2 is let through; drivers unmask their own lines through
  * irq_register.  The vector base means nothing when the 8259 is polled.
  */
+/* A VPE's lines (smp.c): its timer's tick goes the general way. */
+void intr_cpu_init(void)
+{
+	pcpu_here()->timer_bit = TIMER_BIT_NONE;
+}
+
 void intr_init(void)
 {
 	uint32_t config = cp0_read_config();
@@ -65,7 +77,7 @@ void intr_init(void)
 
 	i8259_init(0);
 	intr_route_init(&route, config, cp0_read_config1(), intctl);
-	timer_bit = CAUSE_IP(route.timer_ip);
+	pcpu_here()->timer_bit = CAUSE_IP(route.timer_ip);
 	/* Before hwperf_boot: drivers offer overflow interrupts only then.
 	 * The timer's line is opened by arch_timer_start, when it has a
 	 * deadline; a line of the counters' own is opened here. */
@@ -96,8 +108,12 @@ static __attribute__((noinline)) void intr_dispatch_lines(uint32_t pending, uint
 	uint32_t run = intr_route_decide(&route, cause, pending);
 	uint32_t stray = run & INTR_STRAY_MASK;
 
-	if (run & INTR_RUN_TIMER)
-		timer_interrupt();
+	if (run & INTR_RUN_TIMER) {
+		if (machdep_cpu_id() != 0)
+			mips_vpe_tick();
+		else
+			timer_interrupt();
+	}
 	if (run & INTR_RUN_PMU)
 		(void)mips_pmu_irq(pc, user ? PMU_MODE_U : PMU_MODE_K);
 	if (run & INTR_RUN_I8259)
@@ -119,7 +135,7 @@ void intr_dispatch(uint32_t pending, uint32_t cause, uintptr_t pc, bool user)
 {
 	/* Every tick: no general decision, no other handler's test (about
 	 * 40 instructions a tick, docs/costs.md). */
-	if (intr_route_timer_alone(timer_bit, cause, pending))
+	if (intr_route_timer_alone(pcpu_here()->timer_bit, cause, pending))
 		timer_interrupt();
 	else
 		intr_dispatch_lines(pending, cause, pc, user);

@@ -1,11 +1,13 @@
 /*
  * kstack.c - kernel stacks: the first frame of a new one, and which one
- * an exception from user mode lands on (vectors.S reads mips_kstack_top).
+ * an exception from user mode lands on (vectors.S reads the CPU's
+ * kframe word, pcpu.h).
  */
 #include <stdint.h>
 
 #include "arch.h"
 #include "arch_task.h"
+#include "pcpu.h"
 #include "switch.h"
 #include "trapframe.h"
 
@@ -36,5 +38,7 @@ uintptr_t arch_kstack_init(void *top, void (*entry)(void *), void *arg)
 
 void arch_set_kernel_stack(void *top)
 {
-	mips_kstack_top = (uint32_t)(uintptr_t)top;
+	/* The frame's place, not the top: one instruction less on every
+	 * exception from user mode (vectors.S). */
+	pcpu_here()->kframe = (uint32_t)(uintptr_t)top - TF_STACK;
 }

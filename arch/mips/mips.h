@@ -44,6 +44,8 @@ void tlb_invalidate(uint32_t entryhi);
 /* vm.c: before trap_init, which installs the refill handler that reads
  * the page-table root vm_init sets up. */
 void vm_init(void);
+/* vm.c: this CPU's page-table root and ASID space (vm_init does CPU 0's). */
+void vm_cpu_init(void);
 uint64_t vm_asid_rollovers(void);
 
 /* trap.c */
@@ -58,6 +60,8 @@ int mips_user_read_word(uintptr_t va, uint32_t *word);
 
 /* intr.c */
 void intr_init(void);
+/* On a VPE: its own view of the lines (its tick is not CPU 0's). */
+void intr_cpu_init(void);
 /* pending: Cause.IP & Status.IM; cause, pc (EPC) and user from the frame. */
 void intr_dispatch(uint32_t pending, uint32_t cause, uintptr_t pc, bool user);
 
@@ -84,5 +88,10 @@ void mips_set_cpu_number(unsigned cpu);
 /* smp.c: CPU 0's software interrupt lines (a ring from a VPE), given
  * the pending lines nobody else handles; returns those still unhandled. */
 uint32_t mips_soft_interrupt(uint32_t pending);
+/* smp.c: a VPE's timer interrupt (timer_interrupt hands it over). */
+void mips_vpe_tick(void);
+/* smp.c: run fn(arg) on another CPU and wait for it; -EAGAIN when that
+ * CPU is not online. */
+int mips_cpu_call_wait(unsigned cpu, void (*fn)(void *), void *arg);
 
 #endif

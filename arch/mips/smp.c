@@ -18,18 +18,32 @@
  *    (TCStatus.A) and the VPE (VPEConf0.VPA, and MVP so it may reach
  *    back), clears TCHalt, leaves the configuration state and evpe's.
  *
- * A started VPE takes its own stack, its own vector page (EBase), its own
- * Count/Compare tick at HZ, and answers rings: the caller posts fn/arg in
- * the VPE's mailbox and raises the VPE's software interrupt 0 by writing
- * Cause.IP0 in that VPE with mttc0 (QEMU 7.2 implements mttc0 Cause on
- * another VPE: measured, `cpus --ping`).  Software interrupt 1 is the
- * reschedule ring.
+ * A started VPE takes its own stack, its own Count/Compare tick at HZ,
+ * and answers rings: the caller posts fn/arg in the VPE's mailbox and
+ * raises the VPE's software interrupt 0 by writing Cause.IP0 in that VPE
+ * with mttc0 (QEMU 7.2 implements mttc0 Cause on another VPE: measured,
+ * `cpus --ping`).  Software interrupt 1 is the reschedule ring.
  *
- * What a VPE does not do yet is run tasks: the exception entry (vectors.S)
- * and the TLB refill handler (tlbrefill.S) keep one CPU's state in fixed
- * words (kernel stack, user-time stamps, page-table root, refill ring),
- * and QEMU gives every VPE a TLB of its own (MVPConf0.TLBS = 0).  So the task layer sees one
- * CPU (sched shows the VPEs as running no tasks) and boot says why.
+ * Booted with vpetasks, it runs tasks, as an x86_64 AP does: the
+ * exception entry, the eret path and the TLB refill handler find the
+ * running CPU's words (kernel stack, user-time stamps, page-table root,
+ * refill ring) through CP0 DESAVE (pcpu.h), so a VPE shares CPU 0's
+ * vector page and takes the same entry (mips_trap) for everything.  QEMU
+ * gives every VPE a TLB of its own (MVPConf0.TLBS = 0), so each has its
+ * own ASIDs (vm.c says how a mapping change reaches the other TLBs).  Its
+ * tick is the scheduler's (clock_tick_cpu), the reschedule ring wakes its
+ * idle loop or preempts its task, and CPU 0 takes both rings.
+ *
+ * That is not the default yet: under -icount (QEMU's round robin of the
+ * vCPUs on one virtual clock), a VPE that runs the scheduler and halts in
+ * its idle loop answers a ring late or not within the 100 ms a caller
+ * waits (`cpus --ping 1` measured: ETIMEDOUT, where a VPE that runs no
+ * task answers in two ticks), so cross-CPU hwperf calls (rules_smp) fail
+ * there.  Measured so far: the VPE's own TLB initialisation (tlb_init's
+ * writes) is what turns it deaf; a VPE that spins (idlespin), or whose
+ * tick is half a period after CPU 0's, answers in half a tick.  Until
+ * that is understood, a VPE runs no task unless booted with vpetasks,
+ * and its exceptions take its own small path (vpe.S mips_vpe_exc).
  *
  * Register facts: MIPS32 PRA (MD00090) Config3 bits 2 (MT) and 29
  * (CMGCR), EBase.CPUNum; MIPS MT ASE (MD00378), mt.h; CMGCRBase = CP0
@@ -49,6 +63,8 @@
 #include "mm/page.h"
 #include "mips.h"
 #include "mt.h"
+#include "pcpu.h"
+#include "proc/sched.h"
 #include "proc/task.h"
 #include "time/clock.h"
 #include "trapframe.h"
@@ -59,12 +75,13 @@
 #define CMGCRBASE_ADDR_MASK  U32(0xfffff800)
 #define CMGCRBASE_PA_SHIFT   4
 
-/* One page: a VPE runs its interrupt handlers and ring calls only. */
+/* One page: the stack its idle task runs on (and its interrupts, which
+ * arrive in kernel mode on the current stack). */
 #define VPE_STACK_SIZE       PAGE_SIZE
-#define VPE_VECTOR_PAGE      4096u       /* EBase is 4 KiB aligned */
-/* Vector offsets from EBase (trap.c has the same): refill, cache error,
- * general, interrupt.  A VPE takes no TLB refill (it touches no mapped
- * address), so a refill there is a bug and goes to mips_vpe_trap too. */
+/* Without vpetasks, vector offsets from EBase (trap.c has the same):
+ * refill, cache error, general, interrupt.  Such a VPE takes no TLB
+ * refill (it touches no mapped address), so a refill there is a bug and
+ * goes to mips_vpe_trap too. */
 static const uint32_t vpe_vector_offsets[] = { 0x000u, 0x100u, 0x180u, 0x200u };
 #define VPE_VECTOR_END       0x280u
 
@@ -75,6 +92,8 @@ static const uint32_t vpe_vector_offsets[] = { 0x000u, 0x100u, 0x180u, 0x200u };
 #define CALL_TIMEOUT_US      100000u
 #define CATCHUP_MAX          100u
 
+BOOTARG(vpetasks, "34K VPEs other than 0 join the scheduler and run tasks (mips; "
+	"not yet the default: see arch/mips/smp.c)");
 BOOTARG(smpbreak, "smpbreak=N: leave 34K VPE N halted, to prove a VPE that does not "
 	"start is reported and the others go on (mips)");
 #define SMPBREAK_NONE        UINT64_MAX
@@ -108,19 +127,34 @@ static uint32_t vpe_period;             /* Count cycles per tick */
 static unsigned vpe_timer_ip;
 /* CPU 0's arch_cycles() just before the VPEs were let run (timer.c). */
 static uint64_t vpe_cycles_ref;
+/* CPU 0's EBase: every CPU takes its exceptions through the same code
+ * (pcpu.h), so the VPEs share its vector page. */
+static uint32_t cpu0_ebase;
+/* vpetasks: the VPEs run tasks. */
+static bool vpe_tasks;
+/* Without vpetasks: the VPEs' own vector page. */
+static uint8_t *vpe_vectors;
+extern const char mips_vpe_vec_stub[], mips_vpe_vec_stub_end[];
+void mips_vpe_trap(struct trapframe *tf);
+
+struct mips_pcpu mips_pcpu[CPU_MAX];
+_Static_assert(offsetof(struct mips_pcpu, user_entry) == PCPU_USER_ENTRY, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, user_exit) == PCPU_USER_EXIT, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, exit_sink) == PCPU_EXIT_SINK, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, kframe) == PCPU_KFRAME, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, tlb_refills) == PCPU_REFILLS, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, rr) == PCPU_RR, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, refill_count) == PCPU_REFILL_COUNT, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, refill_at) == PCPU_REFILL_AT, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, pt_current) == PCPU_PT_CURRENT, "pcpu.h");
 
 /* vpe.S reads the stack for its EBase.CPUNum here (0: not started),
  * below mips_vpe_max. */
 uint32_t mips_vpe_stack_top[CPU_MAX];
 const uint32_t mips_vpe_max = CPU_MAX;
-/* A page, taken (with a page of stack per VPE) only when there are VPEs
- * to start, so that a one-CPU boot clears no more BSS than before. */
-static uint8_t *vpe_vectors;
 
 extern const char mips_vpe_entry[];
-extern const char mips_vpe_vec_stub[], mips_vpe_vec_stub_end[];
 void mips_vpe_main(unsigned cpu) __attribute__((noreturn));
-void mips_vpe_trap(struct trapframe *tf);
 
 /* Read only when Config3.CMGCR says the register exists. */
 static uint32_t read_cmgcrbase(void)
@@ -155,9 +189,14 @@ unsigned arch_cpus_online(void)
 
 void mips_set_cpu_number(unsigned cpu)
 {
+	struct mips_pcpu *p = &mips_pcpu[cpu];
+
 	cp0_write_context((uint32_t)cpu << CONTEXT_PTEBASE_SHIFT);
 	/* machdep.h machdep_cpu_local: this_cpu() on a VPE is that VPE's. */
 	cp0_write_errorepc((uint32_t)(uintptr_t)&cpus_[cpu]);
+	/* Before its first exception: every eret stamps through exit_sink. */
+	p->exit_sink = &p->user_exit;
+	cp0_write_desave((uint32_t)(uintptr_t)p);
 }
 
 unsigned arch_cpu_id(void)
@@ -224,6 +263,29 @@ int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg)
 	return post_call(cpu, fn, arg);
 }
 
+static bool answered(unsigned cpu)
+{
+	const struct vpe *v = &vpes[cpu];
+
+	return __atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) == v->call_seq;
+}
+
+/* Run fn on cpu (not this one) and wait until it did, answering this
+ * CPU's own mailbox meanwhile (so two CPUs calling each other both get
+ * through).  A CPU that is not online has nothing to do: -EAGAIN. */
+int mips_cpu_call_wait(unsigned cpu, void (*fn)(void *), void *arg)
+{
+	int err;
+
+	while ((err = post_call(cpu, fn, arg)) == -EBUSY)
+		arch_lock_relax(true);
+	if (err)
+		return err;
+	while (!answered(cpu))
+		arch_lock_relax(true);
+	return 0;
+}
+
 static void run_posted_call(struct vpe *v)
 {
 	uint32_t seq = __atomic_load_n(&v->call_seq, __ATOMIC_ACQUIRE);
@@ -267,39 +329,59 @@ void arch_lock_relax(bool poll_calls)
 	}
 }
 
-/* The task layer runs on CPU 0 alone (see the top of this file), so a
- * wake-up names no other CPU yet; the ring itself works (cpus --resched). */
-void arch_resched_cpu(unsigned cpu)
+/* A wake-up or a pin for a task on another CPU (sched.c kick_if): the
+ * waker set its need_resched; the ring makes it look now rather than at
+ * its next tick.  CPU 0 takes the ring once there are VPEs.  Never
+ * inlined: LTO inlined it into the switch, and with it the paths of
+ * several CPUs, which made a one-CPU switch 24 instructions longer. */
+__attribute__((noinline)) void arch_resched_cpu(unsigned cpu)
 {
-	if (cpu != 0 && cpu < nvpes_known && stage_of(&vpes[cpu]) == VPE_STAGE_ONLINE)
-		raise_soft(cpu, IP_RESCHED);
+	if (cpu >= nvpes_known || stage_of(&vpes[cpu]) != VPE_STAGE_ONLINE)
+		return;
+	if (cpu == 0 && !__atomic_load_n(&cpu0_rings, __ATOMIC_ACQUIRE))
+		return;
+	raise_soft(cpu, IP_RESCHED);
 }
 
-/* On CPU 0, from intr.c: the software lines among the pending ones
- * nobody else handles.  Only the ring line is opened on CPU 0. */
+/* On any CPU, from intr.c: the software lines among the pending ones
+ * nobody else handles.  A call ring runs the posted call; a reschedule
+ * ring needs nothing more than the interrupt itself (the return to user
+ * mode preempts, the idle loop looks at need_resched). */
 uint32_t mips_soft_interrupt(uint32_t pending)
 {
-	uint32_t ring = CAUSE_IP(IP_RING);
+	uint32_t soft = pending & (CAUSE_IP(IP_RING) | CAUSE_IP(IP_RESCHED));
+	unsigned cpu = arch_cpu_id();
+	struct vpe *v = &vpes[cpu];
 
-	if (!(pending & ring) || !cpu0_rings)
+	/* A VPE takes its rings from the start (a wake-up may ring it before
+	 * every VPE is online: left unhandled, the line would be masked as
+	 * stray and the VPE deaf to rings); CPU 0 once it opened the lines. */
+	if (!soft || (cpu == 0 && !__atomic_load_n(&cpu0_rings, __ATOMIC_ACQUIRE)))
 		return pending;
-	/* Cleared before the mailbox is read, as on a VPE. */
-	cp0_write_cause(cp0_read_cause() & ~ring);
-	vpes[0].ipis++;
-	run_posted_call(&vpes[0]);
-	return pending & ~ring;
+	/* Cleared before the mailbox is read: a ring posted after this
+	 * raises the line again. */
+	cp0_write_cause(cp0_read_cause() & ~soft);
+	if (soft & CAUSE_IP(IP_RING)) {
+		v->ipis++;
+		run_posted_call(v);
+	}
+	if (soft & CAUSE_IP(IP_RESCHED)) {
+		v->ipis++;
+		v->resched++;
+	}
+	return pending & ~soft;
 }
 
 /* ---- on the VPE ----------------------------------------------------------- */
 
-static void vpe_tick(struct vpe *v)
+/* This VPE's Compare stepped past now: the ticks due (timer.c does the
+ * same for CPU 0, signed differences since Count and Compare wrap). */
+static unsigned vpe_ticks_due(struct vpe *v)
 {
 	uint32_t now = cp0_read_count();
 	unsigned due = 0;
 
 	timer_count_tick(now);
-	/* Signed differences: Count and Compare wrap (timer.c does the same
-	 * for CPU 0). */
 	while ((int32_t)(now - v->next_compare) >= 0) {
 		v->next_compare += vpe_period;
 		if (++due > CATCHUP_MAX) {
@@ -313,14 +395,28 @@ static void vpe_tick(struct vpe *v)
 		due++;
 		cp0_write_compare(v->next_compare);
 	}
-	for (; due > 0; due--) {
+	return due;
+}
+
+/*
+ * With vpetasks, a VPE's tick, from intr_dispatch (CPU 0's is
+ * timer_interrupt, which also keeps the wall clock): the scheduler's tick
+ * for its CPU, as an x86_64 AP's (kernel/time/clock.h).  Never inlined:
+ * inlined, its registers made CPU 0's tick save six more (15 cycles a
+ * tick measured).
+ */
+__attribute__((noinline)) void mips_vpe_tick(void)
+{
+	struct vpe *v = &vpes[arch_cpu_id()];
+
+	for (unsigned due = vpe_ticks_due(v); due > 0; due--) {
 		__atomic_store_n(&v->ticks, v->ticks + 1, __ATOMIC_RELAXED);
-		/* It runs no task: the PMU still counts its tick and keeps
-		 * its SYSTEM blocks (kernel/hwperf/hwperf.h). */
-		hwperf_idle_cpu_tick();
+		hwperf_cpu_tick_seen();
+		clock_tick_cpu();
 	}
 }
 
+/* Without vpetasks, every exception of a VPE (vpe.S mips_vpe_exc). */
 void mips_vpe_trap(struct trapframe *tf)
 {
 	unsigned cpu = arch_cpu_id();
@@ -346,8 +442,14 @@ void mips_vpe_trap(struct trapframe *tf)
 		v->ipis++;
 		v->resched++;
 	}
-	if (pending & CAUSE_IP(vpe_timer_ip))
-		vpe_tick(v);
+	if (pending & CAUSE_IP(vpe_timer_ip)) {
+		for (unsigned due = vpe_ticks_due(v); due > 0; due--) {
+			__atomic_store_n(&v->ticks, v->ticks + 1, __ATOMIC_RELAXED);
+			/* It runs no task: the PMU still counts its tick and
+			 * keeps its SYSTEM blocks (kernel/hwperf/hwperf.h). */
+			hwperf_idle_cpu_tick();
+		}
+	}
 	other = pending & ~(CAUSE_IP(IP_RING) | CAUSE_IP(IP_RESCHED) |
 			    CAUSE_IP(vpe_timer_ip));
 	if (other)
@@ -363,8 +465,18 @@ void mips_vpe_main(unsigned cpu)
 	mips_set_cpu_number(cpu);
 	v->curvpe = mt_read_tcbind() & TCBIND_CURVPE_MASK;
 	__atomic_store_n(&v->stage, VPE_STAGE_ENTRY, __ATOMIC_RELEASE);
-	/* Its own vector page, written while BEV is still set. */
-	cp0_write_ebase((uint32_t)(uintptr_t)vpe_vectors & EBASE_BASE_MASK);
+	if (vpe_tasks) {
+		/* Its TLB, root and ASIDs, then CPU 0's vectors (written
+		 * while BEV is still set): from here it may take an
+		 * exception. */
+		tlb_init();
+		vm_cpu_init();
+		intr_cpu_init();
+		cp0_write_ebase(cpu0_ebase);
+	} else {
+		/* Its own vector page, written while BEV is still set. */
+		cp0_write_ebase((uint32_t)(uintptr_t)vpe_vectors & EBASE_BASE_MASK);
+	}
 	cp0_write_cause(0);
 	timer_cpu_start(vpe_cycles_ref);
 	v->next_compare = cp0_read_count() + vpe_period;
@@ -376,14 +488,20 @@ void mips_vpe_main(unsigned cpu)
 		v->next_compare += vpe_period;
 		cp0_write_compare(v->next_compare);
 	}
-	cp0_write_status((cp0_read_status() & ~(ST_BEV | ST_ERL | ST_EXL | ST_IM_MASK)) |
+	/* Interrupts off (IE) until it is in the scheduler, so that its
+	 * first tick finds its idle task; then on, as the idle loop expects
+	 * them (with idlespin it never opens a window of its own). */
+	cp0_write_status((cp0_read_status() & ~(ST_BEV | ST_ERL | ST_EXL | ST_IE | ST_IM_MASK)) |
 			 ST_IM(vpe_timer_ip) | ST_IM(IP_RING) | ST_IM(IP_RESCHED));
+	if (vpe_tasks)
+		sched_ap_start(cpu);
 	__atomic_store_n(&v->stage, VPE_STAGE_ONLINE, __ATOMIC_RELEASE);
+	arch_irq_enable();
+	if (vpe_tasks)
+		sched_ap_idle();
 	for (;;)
 		arch_idle();
 }
-
-/* ---- starting the VPEs (on CPU 0) ----------------------------------------- */
 
 static void fill_vectors(void)
 {
@@ -401,6 +519,8 @@ static void fill_vectors(void)
 	}
 	__asm__ volatile("sync" : : : "memory");
 }
+
+/* ---- starting the VPEs (on CPU 0) ----------------------------------------- */
 
 /* Point TC n (bound to VPE n) at mips_vpe_entry and let it run at the next
  * evpe; in the configuration state, the other VPEs stopped. */
@@ -437,10 +557,18 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 		left_off = n - CPU_MAX;
 		n = CPU_MAX;
 	}
-	vpe_vectors = page_alloc();
-	if (!vpe_vectors) {
-		printf("smp: Malta runs one CPU of %u VPEs: no page for their vectors\n", n);
-		return;
+	cpu0_ebase = cp0_read_ebase() & EBASE_BASE_MASK;
+	vpe_tasks = bootarg_present("vpetasks");
+	if (!vpe_tasks) {
+		/* A page, taken (with a page of stack per VPE) only when there
+		 * are VPEs to start, so that a one-CPU boot clears no more BSS
+		 * than before. */
+		vpe_vectors = page_alloc();
+		if (!vpe_vectors) {
+			printf("smp: Malta runs one CPU of %u VPEs: no page for their "
+			       "vectors\n", n);
+			return;
+		}
 	}
 	nvpes_known = n;
 	vpes[0].stage = VPE_STAGE_ONLINE;
@@ -452,7 +580,11 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 		else
 			vpes[i].why_offline = "no memory for its stack";
 	}
-	fill_vectors();
+	if (vpe_tasks)
+		/* Giant on before any VPE can run a task (kernel/spinlock.h). */
+		sched_smp_prepare();
+	else
+		fill_vectors();
 
 	f = arch_irq_save();
 	vpe_cycles_ref = arch_cycles();
@@ -487,7 +619,7 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 		/* Now a VPE may ring CPU 0 (`cpus --ring0 N`). */
 		f = arch_irq_save();
 		__atomic_store_n(&cpu0_rings, true, __ATOMIC_RELEASE);
-		cp0_write_status(cp0_read_status() | ST_IM(IP_RING));
+		cp0_write_status(cp0_read_status() | ST_IM(IP_RING) | ST_IM(IP_RESCHED));
 		arch_irq_restore(f);
 	}
 	printf("smp: %u of %u VPEs online (MT ASE: TCRestart, TCStatus.A, VPEConf0.VPA, "
@@ -495,9 +627,14 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 	       "Count/Compare at %u Hz and is rung by mttc0 Cause.IP0\n", nvpes_online, n,
 	       !!(mvpconf0 & MVPCONF0_TLBS), !!(mt_read_mvpcontrol() & MVPCONTROL_STLB),
 	       clock_hz);
-	printf("smp: VPEs other than 0 run no tasks: the exception entry and the TLB "
-	       "refill keep one CPU's state in fixed words (kernel stack, user-time "
-	       "stamps, page-table root, refill ring), not written per VPE yet\n");
+	if (vpe_tasks && nvpes_online > 1)
+		printf("smp: vpetasks: every online VPE runs tasks (its own run queue, "
+		       "tick and TLB with per-CPU ASIDs; the entry's words per CPU through "
+		       "DESAVE); the console and device interrupts stay on cpu 0\n");
+	else if (!vpe_tasks)
+		printf("smp: VPEs other than 0 run no tasks unless booted with vpetasks: "
+		       "the entry's words and the ASIDs are per CPU, but under -icount a "
+		       "VPE in the scheduler answers rings late (arch/mips/smp.c)\n");
 	if (left_off)
 		printf("smp: %u VPE%s left off: more than CPU_MAX (%u)\n", left_off,
 		       left_off == 1 ? "" : "s", CPU_MAX);
@@ -551,13 +688,6 @@ static void ping_fn(void *arg)
 	__atomic_store_n(&ping_local, this_cpu()->id, __ATOMIC_RELEASE);
 	__atomic_store_n(&ping_from, id, __ATOMIC_RELEASE);
 	__atomic_store_n(&ping_round_seen[id], ping_round, __ATOMIC_RELEASE);
-}
-
-static bool answered(unsigned cpu)
-{
-	const struct vpe *v = &vpes[cpu];
-
-	return __atomic_load_n(&v->call_done, __ATOMIC_ACQUIRE) == v->call_seq;
 }
 
 static int wait_answer(unsigned cpu, uint64_t t0, uint64_t limit)

@@ -17,6 +17,7 @@
 #include "cp0.h"
 #include "time/cycle_rate.h"
 #include "mips.h"
+#include "pcpu.h"
 
 #include <stdio.h>
 
@@ -26,9 +27,10 @@
 /* More missed periods than this means time jumped: resynchronise instead. */
 #define CATCHUP_MAX         100u
 
-/* Per CPU (a 34K VPE reads its own Count): two CPUs sharing one pair
- * would each take the other's later reading for a wrap. */
-static struct count_ext count_ext[CPU_MAX];
+/* Each CPU's extension is in its pcpu block (a 34K VPE reads its own
+ * Count: two CPUs sharing one pair would each take the other's later
+ * reading for a wrap), reached through DESAVE in one mfc0 (pcpu.h) where
+ * indexing a table by the CPU number took six instructions a read. */
 static uint64_t count_hz;
 static uint32_t period;
 static uint32_t next_compare;
@@ -54,7 +56,7 @@ static __attribute__((noinline)) uint64_t cycles_wrapped(struct count_ext *e)
  */
 uint64_t arch_cycles(void)
 {
-	struct count_ext *e = &count_ext[arch_cpu_id()];
+	struct count_ext *e = &pcpu_here()->cext;
 	uint32_t last = *(volatile uint32_t *)&e->last;
 	uint32_t high = *(volatile uint32_t *)&e->high;
 	uint64_t v;
@@ -66,12 +68,12 @@ uint64_t arch_cycles(void)
 
 void timer_count_tick(uint32_t now)
 {
-	(void)count_ext_read(&count_ext[arch_cpu_id()], now);
+	(void)count_ext_read(&pcpu_here()->cext, now);
 }
 
 void timer_cpu_start(uint64_t ref)
 {
-	count_ext_seed(&count_ext[arch_cpu_id()], ref, cp0_read_count());
+	count_ext_seed(&pcpu_here()->cext, ref, cp0_read_count());
 }
 
 uint64_t arch_cycles_hz(void)
@@ -104,6 +106,8 @@ static unsigned find_timer_ip(void)
 }
 
 /*
+ * CPU 0's tick, which also keeps the wall clock (a VPE's is smp.c's
+ * mips_vpe_tick, intr.c tells them apart).
  * From intr_dispatch, with interrupts off (mips_trap runs an interrupt
  * with them off), so the wrap check needs no save and restore of its own.
  */

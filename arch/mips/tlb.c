@@ -15,6 +15,7 @@
 #include "addrspace.h"
 #include "cp0.h"
 #include "mips.h"
+#include "pcpu.h"
 
 #define TLB_PAIR_SIZE  0x2000u      /* one EntryHi covers two 4 KiB pages */
 
@@ -54,8 +55,8 @@ static void tlb_write_unmatchable(unsigned index)
 	__asm__ volatile("tlbwi\n\tehb" : : : "memory");
 }
 
-/* The refill handler's replacement ring (tlbrefill.S). */
-extern struct tlb_rr mips_tlb_rr;
+/* The refill handler's replacement ring (tlbrefill.S): each CPU's TLB
+ * is its own (QEMU's 34K: MVPConf0.TLBS = 0), so each has its ring. */
 _Static_assert(offsetof(struct tlb_rr, next) == 0, "tlbrefill.S RR_NEXT");
 _Static_assert(offsetof(struct tlb_rr, mask) == 4, "tlbrefill.S RR_MASK");
 
@@ -78,13 +79,13 @@ void tlb_init(void)
 		tlb_write_unmatchable(i);
 	cp0_write_entryhi(0);
 	/* Nothing is wired, so the ring starts at entry 0. */
-	mips_tlb_rr.next = 0;
-	mips_tlb_rr.mask = nentries ? pow2_floor(nentries) - 1 : 0;
+	pcpu_here()->rr.next = 0;
+	pcpu_here()->rr.mask = nentries ? pow2_floor(nentries) - 1 : 0;
 }
 
 unsigned tlb_ring_entries(void)
 {
-	return mips_tlb_rr.mask + 1;
+	return pcpu_here()->rr.mask + 1;
 }
 
 /* EntryHi is saved and restored: it holds the running ASID. */

@@ -5,17 +5,19 @@
  * entry matches a kuseg or KSEG2 address under the current ASID.  With
  * only k0 and k1 to work with, it
  *
- *   1. counts the refill, in mips_tlb_refills[0] if it interrupted kernel
- *      mode and [1] if it interrupted user mode: Status.EXL is set now but
+ *   1. counts the refill, in this CPU's tlb_refills[0] (pcpu.h: every
+ *      word here is the running CPU's, found through DESAVE) if it
+ *      interrupted kernel mode and [1] if it interrupted user mode: Status.EXL is set now but
  *      KSU still says the mode that was running;
  *   2. walks the current page table (pagetable.h) for BadVAddr's even/odd
  *      pair and loads both PTEs, shifted into EntryLo form (pte.h);
  *   3. writes them to the next entry in round-robin order;
  *   4. moves the exit stamp (vectors.S) on by the Count ticks it took, so
  *      that a refill taken in user mode is kernel time, then returns.
- *      Four registers' worth of work with two: $at is parked in memory.
+ *      Four registers' worth of work with two: $at is parked in memory
+ *      (the CPU's refill_at word).
  *
- * Round robin (tlbwi at mips_tlb_rr.next) rather than tlbwr: Random
+ * Round robin (tlbwi at the CPU's rr.next) rather than tlbwr: Random
  * differs from run to run, so the refills a program takes would too,
  * while first-in-first-out replacement makes a task's refill count a
  * function of its own accesses alone (its entries are always younger
@@ -32,6 +34,7 @@
  */
 #include "cp0.h"
 #include "pagetable.h"
+#include "pcpu.h"
 #include "pte.h"
 
 /* Status.UM is bit 4; as a byte offset into the word pair it is 4 >> 2. */
@@ -41,7 +44,7 @@
 #define PAIR_BYTES      (2 * PT_PTE_BYTES)
 #define PAIR_BYTES_LOG2 3
 #define PAIR_OFFSET_MASK (((PT_ENTRIES / 2) - 1) * PAIR_BYTES)
-/* struct tlb_rr (mips.h) */
+/* struct tlb_rr (mips.h), at PCPU_RR */
 #define RR_NEXT         0
 #define RR_MASK         4
 /* From EBase + 0x000 to the cache error vector. */
@@ -55,21 +58,20 @@
 	.globl	mips_tlb_refill_end
 mips_tlb_refill:
 	mfc0	$k0, C0(CP0_COUNT)
-	lui	$k1, %hi(mips_refill_count)
-	sw	$k0, %lo(mips_refill_count)($k1)
+	mfc0	$k1, C0(CP0_DESAVE)             /* this CPU's words (pcpu.h) */
+	sw	$k0, PCPU_REFILL_COUNT($k1)
 
 	mfc0	$k0, C0(CP0_STATUS)
-	lui	$k1, %hi(mips_tlb_refills)
 	andi	$k0, $k0, ST_UM
 	srl	$k0, $k0, UM_BIT - WORD_SHIFT
 	addu	$k1, $k1, $k0
-	lw	$k0, %lo(mips_tlb_refills)($k1)
+	lw	$k0, PCPU_REFILLS($k1)
 	addiu	$k0, $k0, 1
-	sw	$k0, %lo(mips_tlb_refills)($k1)
+	sw	$k0, PCPU_REFILLS($k1)
 
 	mfc0	$k0, C0(CP0_BADVADDR)
-	lui	$k1, %hi(mips_pt_current)
-	lw	$k1, %lo(mips_pt_current)($k1)
+	mfc0	$k1, C0(CP0_DESAVE)
+	lw	$k1, PCPU_PT_CURRENT($k1)
 	srl	$k0, $k0, PT_ROOT_SHIFT
 	sll	$k0, $k0, WORD_SHIFT
 	addu	$k1, $k1, $k0
@@ -85,53 +87,31 @@ mips_tlb_refill:
 	srl	$k0, $k0, PTE_ENTRYLO_SHIFT
 	mtc0	$k0, C0(CP0_ENTRYLO1)
 
-	lui	$k1, %hi(mips_tlb_rr)
-	addiu	$k1, $k1, %lo(mips_tlb_rr)
-	lw	$k0, RR_NEXT($k1)
+	mfc0	$k1, C0(CP0_DESAVE)
+	lw	$k0, PCPU_RR + RR_NEXT($k1)
 	mtc0	$k0, C0(CP0_INDEX)
 	addiu	$k0, $k0, 1
-	lw	$k1, RR_MASK($k1)
+	lw	$k1, PCPU_RR + RR_MASK($k1)
 	and	$k0, $k0, $k1
-	lui	$k1, %hi(mips_tlb_rr)
-	sw	$k0, %lo(mips_tlb_rr)($k1)
+	mfc0	$k1, C0(CP0_DESAVE)
+	sw	$k0, PCPU_RR + RR_NEXT($k1)
 	ehb
 	tlbwi
 
-	lui	$k0, %hi(mips_refill_at)
-	sw	$1, %lo(mips_refill_at)($k0)
-	lui	$k1, %hi(mips_refill_count)
-	lw	$k1, %lo(mips_refill_count)($k1)
+	mfc0	$k0, C0(CP0_DESAVE)
+	sw	$1, PCPU_REFILL_AT($k0)
+	lw	$k1, PCPU_REFILL_COUNT($k0)
 	mfc0	$k0, C0(CP0_COUNT)
 	subu	$1, $k0, $k1                    /* ticks spent here */
-	lui	$k1, %hi(mips_exit_sink)
-	lw	$k1, %lo(mips_exit_sink)($k1)
+	mfc0	$k1, C0(CP0_DESAVE)
+	lw	$k1, PCPU_EXIT_SINK($k1)
 	lw	$k0, 0($k1)
 	addu	$k0, $k0, $1
 	sw	$k0, 0($k1)
-	lui	$k0, %hi(mips_refill_at)
-	lw	$1, %lo(mips_refill_at)($k0)
+	mfc0	$k0, C0(CP0_DESAVE)
+	lw	$1, PCPU_REFILL_AT($k0)
 	eret
 mips_tlb_refill_end:
 	.if	(mips_tlb_refill_end - mips_tlb_refill) > REFILL_ROOM
 	.error	"TLB refill handler runs into the cache error vector"
 	.endif
-
-	.data
-	.balign	4
-	/* Free-running: [0] refills that interrupted kernel mode, [1] user. */
-	.globl	mips_tlb_refills
-mips_tlb_refills:
-	.word	0, 0
-	/* Round-robin replacement: next index, ring mask (tlb.c sets both). */
-	.globl	mips_tlb_rr
-mips_tlb_rr:
-	.word	0, 0
-	/* Count at the refill's first instruction; $at while it is borrowed. */
-mips_refill_count:
-	.word	0
-mips_refill_at:
-	.word	0
-	/* Root of the active page table (vm.c keeps it current). */
-	.globl	mips_pt_current
-mips_pt_current:
-	.word	0

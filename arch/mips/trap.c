@@ -39,8 +39,6 @@ extern const char mips_idle_window[], mips_idle_wait[], mips_idle_done[];
 extern const char __text_start[], __text_end[];
 extern const char mips_boot_stack[], mips_boot_stack_top[];
 
-uint32_t mips_kstack_top;
-
 _Static_assert(offsetof(struct trapframe, regs) == TF_REG(0), "trapframe regs");
 _Static_assert(offsetof(struct trapframe, hi) == TF_HI, "trapframe hi");
 _Static_assert(offsetof(struct trapframe, lo) == TF_LO, "trapframe lo");

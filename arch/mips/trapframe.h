@@ -78,12 +78,12 @@ void mips_trap(struct trapframe *tf);
 void mips_syscall(struct trapframe *tf);
 
 /*
- * Stack pointer to switch to when an exception arrives from user mode
- * (Status.UM set): the top of the running task's kernel stack, set by
- * arch_set_kernel_stack at every switch to a user task.  The frame then
- * sits at its very top, where kernel/proc/proc.c builds a new task's first one.
+ * The stack an exception from user mode (Status.UM set) switches to is
+ * the running task's kernel stack, set by arch_set_kernel_stack at every
+ * switch to a user task: the CPU's kframe word (pcpu.h) is its top less
+ * TF_STACK, so the frame sits at its very top, where kernel/proc/proc.c
+ * builds a new task's first one.
  */
-extern uint32_t mips_kstack_top;
 
 #endif /* !__ASSEMBLY__ */
 #endif

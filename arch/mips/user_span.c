@@ -9,6 +9,7 @@
  * no 64-bit subtraction: a cut is on every entry's path).
  */
 #include "arch.h"
+#include "pcpu.h"
 
 /*
  * Per round trip: Count is the exception stub's first instruction, and
@@ -23,27 +24,27 @@ const struct arch_user_cut arch_user_cut = {
 	.sysloop_insns = 5,             /* li, syscall, addiu, bnez, nop */
 };
 
-/* vectors.S */
-extern uint32_t mips_user_entry, mips_user_exit;
-extern uint32_t *mips_exit_sink;
-
+/* The stamps are this CPU's (pcpu.h). */
 void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
-	uint32_t exit = *mips_exit_sink, entry = mips_user_entry;
+	struct mips_pcpu *p = pcpu_here();
+	uint32_t exit = *p->exit_sink, entry = p->user_entry;
 
 	*left = since + (uint32_t)(exit - (uint32_t)since);
 	*back = *left + (uint32_t)(entry - exit);
-	mips_exit_sink = &mips_user_exit;
+	p->exit_sink = &p->user_exit;
 }
 
 /* The stamp is the word user mode reads back (RDHWR $2 is 32 bits): the
  * low half of the 64-bit field, wherever the byte order puts it. */
 void arch_user_stamp_to(uint64_t *where)
 {
+	struct mips_pcpu *p = pcpu_here();
+
 	if (!where) {
-		mips_exit_sink = &mips_user_exit;
+		p->exit_sink = &p->user_exit;
 		return;
 	}
 	*where = 0;
-	mips_exit_sink = (uint32_t *)where + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	p->exit_sink = (uint32_t *)where + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 }

@@ -4,13 +4,14 @@
  * mips_vec_stub is the few instructions that trap.c copies to each vector
  * offset from EBase (cache error, general).  It reads Count, then jumps
  * to mips_exc_entry: the vectors are 128 bytes apart, too small for the
- * save sequence, and a jump through a register works wherever EBase is.
+ * save sequence.  A j, not a jump through a register: two instructions
+ * less on every exception, and EBase is in KSEG0 with the kernel.
  *
  * User time is cut here (kernel/arch.h arch_user_span): Count read as the
- * stub's first instruction is kept in mips_user_entry when the exception
- * came from user mode, and Count read just before the eret that returns
- * is written through mips_exit_sink (mips_user_exit, or the task's read
- * page).  The TLB refill handler (tlbrefill.S) moves that exit stamp on by
+ * stub's first instruction is kept in this CPU's user_entry word (pcpu.h)
+ * when the exception came from user mode, and Count read just before the
+ * eret that returns is written through its exit_sink (its user_exit word,
+ * or the task's read page).  The TLB refill handler (tlbrefill.S) moves that exit stamp on by
  * its own time, so it is not user time either.
  *
  * mips_exc_entry saves the interrupted context into a struct trapframe on
@@ -21,6 +22,7 @@
  * enters it with sp at a new task's first user frame.
  */
 #include "cp0.h"
+#include "pcpu.h"
 #include "trapframe.h"
 
 	.set	noreorder
@@ -32,12 +34,12 @@
 	.globl	mips_vec_stub_end
 mips_vec_stub:
 	mfc0	$k1, C0(CP0_COUNT)
-	lui	$k0, %hi(mips_exc_entry)
-	addiu	$k0, $k0, %lo(mips_exc_entry)
-	jr	$k0
-	/* mips_exc_entry's first step, in the slot: jr has taken k0 already. */
+	j	mips_exc_entry
+	/* mips_exc_entry's first step, in the slot. */
 	mfc0	$k0, C0(CP0_STATUS)
 mips_vec_stub_end:
+/* j keeps the upper four bits of its own address: the copies (EBase at
+ * KSEG0_BASE, trap.c) and the entry share one 256 MiB region, KSEG0's. */
 
 /* Status.IM as the bit field ext/ins take (cp0.h has it as a mask). */
 #define ST_IM_BITS 8
@@ -61,12 +63,10 @@ mips_exc_entry:
 	 */
 	andi	$k0, $k0, ST_UM
 	beqz	$k0, .Lfrom_kernel
-	lui	$k0, %hi(mips_user_entry)
-	sw	$k1, %lo(mips_user_entry)($k0)
+	mfc0	$k0, C0(CP0_DESAVE)             /* this CPU's words (pcpu.h) */
+	sw	$k1, PCPU_USER_ENTRY($k0)
 	move	$k1, $sp
-	lui	$k0, %hi(mips_kstack_top)
-	lw	$sp, %lo(mips_kstack_top)($k0)
-	addiu	$sp, $sp, -TF_STACK
+	lw	$sp, PCPU_KFRAME($k0)           /* the stack's top less TF_STACK */
 .Lexc_frame:
 	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	SAVE(1)
@@ -192,8 +192,8 @@ mips_trap_return_kept:
 	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	/* The exit stamp, on every return: only one to user mode is ever
 	 * read, and the last exit before an entry from user mode is that. */
-	lui	$k1, %hi(mips_exit_sink)
-	lw	$k1, %lo(mips_exit_sink)($k1)
+	mfc0	$k1, C0(CP0_DESAVE)
+	lw	$k1, PCPU_EXIT_SINK($k1)
 	mfc0	$k0, C0(CP0_COUNT)
 	sw	$k0, 0($k1)
 	eret
@@ -264,19 +264,3 @@ arch_return_to_user:
 	b	mips_trap_return
 	addiu	$sp, $a0, -TF_ARGSAVE
 	.end	arch_return_to_user
-
-	.data
-	.balign	4
-	/* Count when the last exception from user mode arrived. */
-	.globl	mips_user_entry
-mips_user_entry:
-	.word	0
-	/* Count when the last eret left the kernel, refill time added. */
-	.globl	mips_user_exit
-mips_user_exit:
-	.word	0
-	/* Where the exit stamp goes: mips_user_exit, or a read page's
-	 * cycle start (user_span.c). */
-	.globl	mips_exit_sink
-mips_exit_sink:
-	.word	mips_user_exit

@@ -12,20 +12,44 @@
  * stays unmapped) to 0x7fff0000, leaving the last 64 KiB below KSEG0 as
  * a gap that no user stack or heap can reach.
  *
- * Only CPU 0 runs: mips_pt_current and the ASID space are per CPU in
- * meaning and become arrays when other CPUs start.
+ * Per CPU: QEMU gives every 34K VPE a TLB of its own (MVPConf0.TLBS = 0,
+ * docs/design/platforms.md), so each CPU has its own page-table root word
+ * and ASID space (pcpu.h), and an address space holds one ASID per CPU.
+ * Generations stay per CPU: a rollover flushes only the TLB that ran out.
+ *
+ * When a mapping changes, this CPU drops the pair from its TLB.  Another
+ * CPU's TLB may still hold the pair under the ASID the address space got
+ * there; rather than ring it to find the entry, that ASID is forgotten
+ * (asid_forget): the next activation there takes a fresh ASID,
+ * and the old value is handed to nobody before that CPU's generation
+ * ends and its TLB is flushed, so the stale entries can never be hit.
+ * That is exact and needs no ring as long as the address space is not
+ * running on that CPU meanwhile, and in Tally it never is: a space is
+ * changed only by its own task, on the CPU that task runs on (mmap, brk,
+ * page faults, exec, exit), or before its task first runs (fork fills
+ * the child's), and a task runs on one CPU at a time.  Should a change
+ * ever come from elsewhere while the space runs on another CPU, that CPU
+ * is rung and re-activates it (a fresh ASID at once), and the change
+ * waits for the answer, so a page being unmapped is unreachable there
+ * before it is freed.  (An activation racing such a change would need a
+ * barrier on every switch to be caught; none can race today, so the
+ * switch stays without one.)
  */
 #include <errno.h>
+#include <stddef.h>
 
 #include "arch.h"
 #include "addrspace.h"
 #include "arch_task.h"
 #include "asid.h"
 #include "cp0.h"
+#include "machdep.h"
 #include "mm/heap.h"
 #include "mips.h"
 #include "mm/page.h"
 #include "pagetable.h"
+#include "pcpu.h"
+#include "proc/task.h"
 #include "pte.h"
 
 #define USER_BASE   0x00400000u
@@ -37,29 +61,40 @@ _Static_assert(USER_TOP <= KSEG0_BASE, "user range inside kuseg");
 
 struct arch_vm {
 	uintptr_t *root;
-	struct asid asid;
+	struct asid asid[CPU_MAX];      /* the ASID it holds in each CPU's TLB */
 };
-
-/* tlbrefill.S */
-extern uint32_t mips_tlb_refills[2];
-extern uintptr_t mips_pt_current;
 
 enum { REFILLS_KERNEL, REFILLS_USER };
 
 /* Active while no user address space is: every entry on the empty leaf. */
 static uintptr_t kernel_root[PT_ENTRIES];
-static struct asid_space asids;
-static struct arch_vm *active;
 /* User pages are cached like KSEG0, so the two views of a page agree. */
 static unsigned user_cca;
+
+/* Which space a CPU runs is its page-table root: one word the switch
+ * writes anyway (the refill handler's). */
+static bool runs_here(const struct arch_vm *vm)
+{
+	return pcpu_here()->pt_current == (uintptr_t)vm->root;
+}
+
+/* On every CPU, before it takes a TLB refill: its root and its ASIDs. */
+void vm_cpu_init(void)
+{
+	struct mips_pcpu *p = pcpu_here();
+
+	p->pt_current = (uintptr_t)kernel_root;
+	p->vm_asid_offset = (uint32_t)(offsetof(struct arch_vm, asid) +
+				       machdep_cpu_id() * sizeof(struct asid));
+	asid_space_init(&p->asids, ENTRYHI_ASID_COUNT);
+	cp0_write_entryhi(ASID_KERNEL);
+}
 
 void vm_init(void)
 {
 	pt_init(kernel_root);
-	mips_pt_current = (uintptr_t)kernel_root;
-	asid_space_init(&asids, ENTRYHI_ASID_COUNT);
 	user_cca = cp0_field(cp0_read_config(), CONFIG_K0_MASK, 0);
-	cp0_write_entryhi(ASID_KERNEL);
+	vm_cpu_init();
 }
 
 void arch_user_range(uintptr_t *base, uintptr_t *top)
@@ -70,12 +105,17 @@ void arch_user_range(uintptr_t *base, uintptr_t *top)
 
 uint32_t arch_tlb_refill_count(bool user)
 {
-	return mips_tlb_refills[user ? REFILLS_USER : REFILLS_KERNEL];
+	return pcpu_here()->tlb_refills[user ? REFILLS_USER : REFILLS_KERNEL];
 }
 
+/* All CPUs' (statistics). */
 uint64_t vm_asid_rollovers(void)
 {
-	return asids.rollovers;
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < cpu_count(); i++)
+		n += mips_pcpu[i].asids.rollovers;
+	return n;
 }
 
 size_t arch_vm_table_pages(void)
@@ -107,12 +147,13 @@ void arch_vm_destroy(struct arch_vm *vm)
 {
 	if (!vm)
 		return;
-	if (active == vm)
+	if (runs_here(vm))
 		arch_vm_activate(NULL);
 	/*
-	 * The TLB may still hold entries under this ASID, but no other
-	 * address space gets the ASID before the generation ends and the
-	 * TLB is flushed, so they can never be hit again.
+	 * The TLBs may still hold entries under its ASIDs, but no other
+	 * address space gets one of them before that CPU's generation ends
+	 * and its TLB is flushed, so they can never be hit again.  No other
+	 * CPU runs it: its only task is the one ending it, here.
 	 */
 	pt_destroy(vm->root);
 	kfree(vm);
@@ -123,12 +164,36 @@ static bool user_page(uintptr_t va)
 	return va >= USER_BASE && va < USER_TOP && (va & PAGE_OFFSET_MASK) == 0;
 }
 
-/* Make the TLB forget va's pair under vm's ASID, if it learnt it. */
+/* On the CPU that runs vm while another changed it (the top of this
+ * file): its ASID here is stale now, so activating it again takes a
+ * fresh one, and no old entry of the pair can answer. */
+static void reactivate(void *arg)
+{
+	irqflags_t f = arch_irq_save();
+
+	if (runs_here(arg))
+		arch_vm_activate(arg);
+	arch_irq_restore(f);
+}
+
+/* Make every TLB forget va's pair under vm's ASIDs, if it learnt it. */
 static void flush_pair(struct arch_vm *vm, uintptr_t va)
 {
-	if (!asid_current(&asids, &vm->asid))
-		return;         /* no entry can carry an ASID it does not hold */
-	tlb_invalidate((va & ENTRYHI_VPN2_MASK) | vm->asid.value);
+	/* Every CPU slot up to the last online one: a VPE that did not
+	 * start (smpbreak) leaves a gap, and its TLB holds nothing. */
+	unsigned here = arch_cpu_id(), n = cpu_count();
+
+	if (asid_current(&mips_pcpu[here].asids, &vm->asid[here]))
+		tlb_invalidate((va & ENTRYHI_VPN2_MASK) | vm->asid[here].value);
+	/* (no entry can carry an ASID it does not hold) */
+	for (unsigned i = 0; i < n; i++) {
+		if (i == here)
+			continue;
+		asid_forget(&vm->asid[i]);
+		if (__atomic_load_n(&mips_pcpu[i].pt_current, __ATOMIC_RELAXED) ==
+		    (uintptr_t)vm->root)
+			mips_cpu_call_wait(i, reactivate, vm);
+	}
 }
 
 int arch_vm_map(struct arch_vm *vm, uintptr_t va, uint64_t pa, unsigned prot)
@@ -184,15 +249,17 @@ uint64_t arch_vm_lookup(struct arch_vm *vm, uintptr_t va, unsigned *prot)
 void arch_vm_activate(struct arch_vm *vm)
 {
 	irqflags_t f = arch_irq_save();
+	struct mips_pcpu *p = pcpu_here();
 	uint32_t asid = ASID_KERNEL;
 
 	if (vm) {
-		if (asid_assign(&asids, &vm->asid))
+		struct asid *a = (struct asid *)((char *)vm + p->vm_asid_offset);
+
+		if (asid_assign(&p->asids, a))
 			tlb_flush_all();
-		asid = vm->asid.value;
+		asid = a->value;
 	}
-	active = vm;
-	mips_pt_current = (uintptr_t)(vm ? vm->root : kernel_root);
+	p->pt_current = (uintptr_t)(vm ? vm->root : kernel_root);
 	cp0_write_entryhi(asid);
 	/* Nothing above turns interrupts on, so they are still off: only
 	 * a caller that had them on (not the switch's) needs them back. */

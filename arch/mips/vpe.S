@@ -7,12 +7,15 @@
  * interrupts off, KSEG0), takes the stack smp.c left for its VPE number
  * (EBase.CPUNum) and calls mips_vpe_main(cpu).
  *
- * Such a VPE runs no task (smp.c): every exception it takes arrives in
- * kernel mode, on the stack it is running on.  Its EBase names its own
- * vector page, whose stubs jump to mips_vpe_exc, so CPU 0's entry path
- * (vectors.S, with its user-time stamps) is neither shared nor slowed.
- * mips_vpe_exc keeps a whole struct trapframe, so that a fault can be
- * dumped like any other, and calls mips_vpe_trap(tf).
+ * Booted with vpetasks, it joins the scheduler: that stack becomes its
+ * idle task's, and its exceptions take CPU 0's vectors and entry
+ * (vectors.S), which find this CPU's words through DESAVE (pcpu.h).
+ *
+ * Otherwise it runs no task (smp.c says why that is still the default):
+ * every exception it takes arrives in kernel mode, on the stack it is
+ * running on.  Its EBase names its own vector page, whose stubs jump to
+ * mips_vpe_exc, which keeps a whole struct trapframe, so that a fault
+ * can be dumped like any other, and calls mips_vpe_trap(tf).
  */
 #include "cp0.h"
 #include "trapframe.h"
@@ -53,7 +56,6 @@ mips_vpe_entry:
 	b	2b
 	nop
 	.end	mips_vpe_entry
-
 	/* Copied to the VPE's vector page (smp.c); works wherever it lands. */
 	.globl	mips_vpe_vec_stub
 	.globl	mips_vpe_vec_stub_end

@@ -1,0 +1,76 @@
+/*
+ * pcpu.h - the words the exception entry, the eret path and the TLB
+ * refill handler keep for the CPU they run on, one block per CPU.
+ *
+ * Each CPU (a 34K VPE) finds its own block through CP0 DESAVE (register
+ * 31, select 0), the EJTAG debug handler's scratch word: Tally has no
+ * EJTAG debugger, every MIPS32 core has the register (QEMU 7.2 reads and
+ * writes it like any CP0 field, per VPE), and one mfc0 reads it where a
+ * fixed word's address took one lui.  So a per-CPU word costs CPU 0 what
+ * the fixed word did, and a path that reaches several words through the
+ * base loads it once (the entry from user mode and the refill handler
+ * got shorter: docs/costs.md).  The shared eret path stays shared: a task
+ * that slept on one CPU and resumes on another returns through whatever
+ * copy of the path it entered by, so nothing on it may name a CPU.
+ * smp.c (mips_set_cpu_number) writes DESAVE before a CPU takes its first
+ * exception.
+ *
+ * The offsets are the assembler's view; the struct below is C's, and
+ * smp.c checks that the two agree.
+ */
+#ifndef TALLY_MIPS_PCPU_H
+#define TALLY_MIPS_PCPU_H
+
+#define PCPU_USER_ENTRY    0    /* Count when the last exception from user mode came */
+#define PCPU_USER_EXIT     4    /* Count at the last eret, refill time added */
+#define PCPU_EXIT_SINK     8    /* where the exit stamp goes (user_span.c) */
+#define PCPU_KFRAME        12   /* where an entry from user mode puts its frame */
+#define PCPU_REFILLS       16   /* refills that interrupted [0] kernel, [1] user */
+#define PCPU_RR            24   /* struct tlb_rr: next, mask */
+#define PCPU_REFILL_COUNT  32   /* Count at the refill's first instruction */
+#define PCPU_REFILL_AT     36   /* $at while the refill borrows it */
+#define PCPU_PT_CURRENT    40   /* root of the active page table */
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+#include "arch.h"
+#include "asid.h"
+#include "count_ext.h"
+#include "mips.h"
+
+struct arch_vm;
+
+struct mips_pcpu {
+	uint32_t user_entry;
+	uint32_t user_exit;
+	uint32_t *exit_sink;
+	uint32_t kframe;                /* kernel stack top - TF_STACK (kstack.c) */
+	uint32_t tlb_refills[2];
+	struct tlb_rr rr;
+	uint32_t refill_count;
+	uint32_t refill_at;
+	uintptr_t pt_current;
+	/* C's alone, from here. */
+	struct asid_space asids;        /* this CPU's TLB's ASIDs (vm.c) */
+	/* Where an arch_vm keeps this CPU's ASID (vm.c): an add on the
+	 * switch path instead of reading and scaling the CPU number. */
+	uint32_t vm_asid_offset;
+	struct count_ext cext;          /* Count extended to 64 bits (timer.c) */
+	uint32_t timer_bit;             /* the tick's shortcut line (intr.c) */
+};
+
+extern struct mips_pcpu mips_pcpu[CPU_MAX];
+
+/* The running CPU's block.  Volatile: a read after a switch (the task
+ * may have moved) is never merged with one before it. */
+static inline struct mips_pcpu *pcpu_here(void)
+{
+	struct mips_pcpu *p;
+
+	__asm__ volatile("mfc0 %0, $31, 0" : "=r"(p));
+	return p;
+}
+#endif
+
+#endif

@@ -1,0 +1,151 @@
+"""SMP on the Malta (issue 13): with vpetasks the 34Kf's VPEs run tasks.
+
+QEMU's 34Kf with -smp N starts N VPEs (arch/mips/smp.c); booted with
+vpetasks each takes the common exception entry with its own words
+(arch/mips/pcpu.h), its own TLB and ASIDs (vm.c), its own tick, and joins
+the scheduler as an x86_64 AP does.  These tests boot their own 34Kf QEMU
+(without -icount: under it a VPE in the scheduler answers rings late,
+smp.c says what was measured) and check what runs there: a task pinned to
+VPE 1, spinners spread over the VPEs, a counted task migrated between VPEs
+many times.  Without vpetasks the VPEs run no task (test_smp.py); the
+one-CPU Malta (24Kf) is the shared console of the other modules.
+"""
+import re
+
+import pytest
+
+from tally_console import SUMMARY, CLOSING, Console
+from test_smp_sched import (ps, sched, spawn, ended, let_run, until,
+                            read_cycles_and_utime, park_on_cpu0)
+
+pytestmark = pytest.mark.kernel_only
+QUICK_TARGETS = ["mips", "mipsbe"]
+
+# spin's count is an unsigned long: 32 bits on MIPS.  Minutes of work
+# under QEMU, so it outlives every test; killed at the end.
+LONG_SPIN = "4000000000"
+
+
+@pytest.fixture
+def malta(target):
+    """malta(n, **kw): a private 34Kf QEMU with n VPEs."""
+    made = []
+
+    def _boot(n, **kw):
+        kw["append"] = ("vpetasks " + kw.get("append", "")).strip()
+        c = Console(target, cpu="34Kf", smp=n, **kw)
+        made.append(c)
+        return c
+    yield _boot
+    for c in made:
+        c.close()
+
+
+def test_task_pinned_to_vpe1_runs_there_and_exits(malta):
+    c = malta(2)
+    assert re.search(r"^smp: vpetasks: every online VPE runs tasks", c.text(c.boot_log), re.M)
+    before = sched(c)
+    assert sorted(before) == [0, 1], before
+    pid = spawn(c, "--cpu 1 spin " + LONG_SPIN)
+    rows = until(c, lambda r: r[pid]["state"] == "run", "the pinned task never ran")
+    assert rows[pid]["cpu"] == 1 and rows[pid]["pin"] == 1 and rows[pid]["migr"] == 0
+    assert sched(c)[1]["current"] == pid
+    # It runs in user mode there: its user time grows while the console
+    # (CPU 0) waits.
+    u0 = int(re.search(r"utime_cycles=(\d+)", c.run("hwperf read -r %d" % pid)).group(1))
+    let_run(c, 0.3)
+    u1 = int(re.search(r"utime_cycles=(\d+)", c.run("hwperf read -r %d" % pid)).group(1))
+    assert u1 > u0, (u0, u1)
+    c.run("kill -KILL %d" % pid)
+    assert ended(c, pid) == "signal SIGKILL"
+    # Tasks that end by themselves on VPE 1: a short spin, a nap (its
+    # wake-up is VPE 1's own tick), and a fork tree (fork, exit and wait
+    # there, each child with an address space of its own on VPE 1's TLB).
+    out = c.run("spawn --wait --cpu 1 spin 2000000", timeout=120)
+    assert re.search(r"^exit 0$", out, re.M), out
+    assert "nap: slept" in c.run("spawn --wait --cpu 1 nap 200", timeout=60)
+    out = c.run("spawn --wait --cpu 1 forktree 4", timeout=120)
+    assert re.search(r"^forktree 4 ok tasks=31$", out, re.M), out
+    after = sched(c)
+    assert after[1]["switches"] > before[1]["switches"] + 4, (before, after)
+    assert sorted(ps(c)) == [0, 1], "everything was reaped"
+
+
+def test_two_spinners_on_two_vpes(malta):
+    c = malta(2)
+    pids = [spawn(c, "spin " + LONG_SPIN) for _ in range(2)]
+    rows = until(c, lambda r: {r[p]["cpu"] for p in pids} == {0, 1} and
+                 all(r[p]["state"] in ("run", "ready") for p in pids),
+                 "the spinners did not spread over both VPEs")
+    s = sched(c)
+    assert s[1]["current"] in pids, s
+    # Both make progress: each one's user time grows.
+    first = {p: read_cycles_and_utime_u(c, p) for p in pids}
+    let_run(c, 0.5)
+    second = {p: read_cycles_and_utime_u(c, p) for p in pids}
+    assert all(second[p] > first[p] for p in pids), (first, second, rows)
+    for p in pids:
+        c.run("kill -KILL %d" % p)
+        assert ended(c, p) == "signal SIGKILL"
+
+
+def read_cycles_and_utime_u(c, pid):
+    out = c.run("hwperf read -r %d" % pid)
+    m = re.search(r"utime_cycles=(\d+)", out)
+    assert m, out
+    return int(m.group(1))
+
+
+def test_migrated_counted_task_keeps_cycles_u_equal_to_user_time(malta):
+    """R2/R14 across VPEs: at every move the old VPE switches the task
+    out (hwperf folds) and the new one switches it in, each on its own
+    Count, so no cycle is lost or counted twice however often it moves."""
+    c = malta(2)
+    pid = spawn(c, "spin " + LONG_SPIN)
+    assert re.match(r"^ok gen=\d+", c.run("hwperf enable %d cycles:u" % pid))
+    m0 = park_on_cpu0(c, pid)
+    n0, u0 = read_cycles_and_utime(c, pid)
+    # spin's count is 32 bits on MIPS (at most about 8 s of user time on
+    # an idle host: it finished after 139 of 200 pins there), so the moves
+    # must fit well inside that.
+    moves = 100
+    for i in range(moves):
+        assert c.run("pin %d %d" % (pid, (i + 1) % 2)) == ""
+    m1 = park_on_cpu0(c, pid)
+    n1, u1 = read_cycles_and_utime(c, pid)
+    assert m1 - m0 >= moves // 4, "only %d migrations" % (m1 - m0)
+    assert n1 - n0 == u1 - u0 > 0
+    c.run("kill -KILL %d" % pid)
+    assert ended(c, pid) == "signal SIGKILL"
+
+
+def test_without_vpetasks_vpes_run_no_task(target):
+    """The default: the VPEs tick and answer rings but join no scheduler,
+    so a task cannot be placed on one."""
+    c = Console(target, cpu="34Kf", smp=2)
+    try:
+        assert re.search(r"^smp: VPEs other than 0 run no tasks unless booted with vpetasks",
+                         c.text(c.boot_log), re.M)
+        out = c.run("spawn --cpu 1 hello")
+        assert re.search(r"^error: spawn: ENODEV: no CPU '1' runs tasks \(0\.\.0\)$", out,
+                         re.M), out
+        assert re.search(r"^cpu1 idle \(runs no tasks\) vpe=1 online=1 ", c.run("sched"), re.M)
+        assert "hello from pid" in c.run("spawn --wait hello")
+    finally:
+        c.close()
+
+
+@pytest.mark.slow_smp
+def test_selftest_passes_with_vpe1_running_tasks(target):
+    """The one-shot selftest on a 34Kf with two VPEs, both in the
+    scheduler (46 s measured on mips; without -icount, as above)."""
+    c = Console(target, cpu="34Kf", smp=2, append="selftest vpetasks", wait=False)
+    try:
+        status, out = c.wait_exit(timeout=1800)
+    finally:
+        c.close()
+    assert re.search(r"^smp: vpetasks: every online VPE runs tasks", out, re.M), out
+    m, cl = SUMMARY.search(out), CLOSING.search(out)
+    assert m and cl, out
+    assert not re.search(r"^FAIL", out, re.M), out
+    assert status == 0 and int(m.group(2)) == 0
