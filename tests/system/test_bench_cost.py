@@ -205,7 +205,10 @@ def test_cost_rows_in_json(target, icount_runs):
     assert sorted(rows) == sorted(ROWS), runs["json"]
     text = table(runs["run"])
     if arch(target) == "x86_64":    # exact there: the text table's numbers again
-        assert {k: int(v) for k, v in rows.items()} == {k: text[k]["milli"] for k in ROWS}
+        # tick_mux may differ by the rotor's steps (allowed_drift), the rest not.
+        for k in ROWS:
+            drift = allowed_drift(target, k, text[k]) * 1000 // text[k]["n"]
+            assert abs(int(rows[k]) - text[k]["milli"]) <= drift, (k, rows[k], text[k])
     assert '{"summary":{"tests":1,"failures":0,"skipped":0}}' in runs["json"]
     assert '{"reported":8}' in runs["json"]
 

@@ -382,8 +382,10 @@ def test_malta_vpes_tick_in_step_under_icount(target):
             # Measured 3,332,537..3,332,666 (two ticks) and 4,999,131..
             # 4,999,137 (three, in a loaded CI run): each a few hundred
             # cycles short of a whole number of ticks.
+            # One tick (1,665,840) since the VPEs' entry words moved to
+            # DESAVE (make test after that merge).
             k = (trip + tick // 2) // tick
-            assert k in (2, 3) and abs(trip - k * tick) <= tick // 1000, (trip, tick)
+            assert k in (1, 2, 3) and abs(trip - k * tick) <= tick // 1000, (trip, tick)
     finally:
         c.close()
 
