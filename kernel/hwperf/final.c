@@ -23,11 +23,8 @@ int hwperf_task_final(struct hwperf_task *t, struct hwperf_control *ctl,
 	if (t->set.has_ctl) {
 		/* Still running here (not the usual case): fold what the
 		 * hardware holds first. */
-		if (t->on_cpu == (int)cpu)
-			hwperf_sample(cpu);
 		*ctl = t->set.ctl;
-		hwperf_set_export(&t->set, out);
-		r = (int)t->set.gen;
+		r = hwperf_task_export(t, cpu, out);
 	}
 	hwperf_unlock(cpu, f);
 	return r;

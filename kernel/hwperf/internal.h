@@ -139,6 +139,17 @@ void hwperf_unload(unsigned cpu);
 void hwperf_sample(unsigned cpu);
 void hwperf_restart(struct hwperf_set *s);
 struct hwperf_task *hwperf_owner(unsigned cpu);
+/* A task's counts as they stand, with the hardware's share folded in
+ * first when the task runs on this CPU; the set's generation back.
+ * Every per-task read (do_read, the own read, the final read) is this. */
+static inline int hwperf_task_export(struct hwperf_task *t, unsigned cpu,
+                                     struct hwperf_counts *out)
+{
+	if (t->on_cpu == (int)cpu)
+		hwperf_sample(cpu);
+	hwperf_set_export(&t->set, out);
+	return (int)t->set.gen;
+}
 void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur);
 
 /* overflow.c: thresholds (R15); every fold is followed by this, and most

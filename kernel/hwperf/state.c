@@ -343,10 +343,7 @@ static int do_read(struct hwperf_task *caller, int pid,
 		hwperf_env_rusage(t, ru);
 	if (holds_system(t))
 		return hwperf_sys_read_locked(cpu, out, why);
-	if (t->on_cpu == (int)cpu)
-		hwperf_sample(cpu);
-	hwperf_set_export(&t->set, out);
-	return (int)t->set.gen;
+	return hwperf_task_export(t, cpu, out);
 }
 
 int hwperf_read(struct hwperf_task *caller, int pid, struct hwperf_counts *out,
@@ -378,10 +375,7 @@ int hwperf_read_own(struct hwperf_task *t, struct hwperf_counts *out,
 		hwperf_unlock(cpu, f);
 		return hwperf_report(t, r, why);
 	}
-	if (t->on_cpu == (int)cpu)
-		hwperf_sample(cpu);
-	hwperf_set_export(&t->set, out);
-	r = (int)t->set.gen;
+	r = hwperf_task_export(t, cpu, out);
 	hwperf_unlock(cpu, f);
 	return r;
 }
