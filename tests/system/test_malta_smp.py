@@ -16,7 +16,7 @@ import pytest
 
 from tally_console import SUMMARY, CLOSING, Console
 from test_smp_sched import (ps, sched, spawn, ended, let_run, until,
-                            read_cycles_and_utime, park_on_cpu0)
+                            migrate_counted)
 
 pytestmark = pytest.mark.kernel_only
 QUICK_TARGETS = ["mips", "mipsbe"]
@@ -103,18 +103,13 @@ def test_migrated_counted_task_keeps_cycles_u_equal_to_user_time(malta):
     c = malta(2)
     pid = spawn(c, "spin " + LONG_SPIN)
     assert re.match(r"^ok gen=\d+", c.run("hwperf enable %d cycles:u" % pid))
-    m0 = park_on_cpu0(c, pid)
-    n0, u0 = read_cycles_and_utime(c, pid)
     # spin's count is 32 bits on MIPS (at most about 8 s of user time on
     # an idle host: it finished after 139 of 200 pins there), so the moves
     # must fit well inside that.
     moves = 100
-    for i in range(moves):
-        assert c.run("pin %d %d" % (pid, (i + 1) % 2)) == ""
-    m1 = park_on_cpu0(c, pid)
-    n1, u1 = read_cycles_and_utime(c, pid)
-    assert m1 - m0 >= moves // 4, "only %d migrations" % (m1 - m0)
-    assert n1 - n0 == u1 - u0 > 0
+    migr, cycles, utime = migrate_counted(c, pid, moves, lambda i: (i + 1) % 2)
+    assert migr >= moves // 4, "only %d migrations" % migr
+    assert cycles == utime > 0
     c.run("kill -KILL %d" % pid)
     assert ended(c, pid) == "signal SIGKILL"
 

@@ -173,6 +173,18 @@ def park_on_cpu0(c, pid):
     return rows[pid]["migr"]
 
 
+def migrate_counted(c, pid, moves, cpu_of):
+    """Pin pid to cpu_of(i) for i < moves, between two parkings on CPU 0:
+    (migrations, cycles:u gained, user time gained)."""
+    m0 = park_on_cpu0(c, pid)
+    n0, u0 = read_cycles_and_utime(c, pid)
+    for i in range(moves):
+        assert c.run("pin %d %d" % (pid, cpu_of(i))) == ""
+    m1 = park_on_cpu0(c, pid)
+    n1, u1 = read_cycles_and_utime(c, pid)
+    return m1 - m0, n1 - n0, u1 - u0
+
+
 @pytest.mark.parametrize("n", [2, 4])
 def test_migrated_counted_task_keeps_cycles_u_equal_to_user_time(target, boot, n):
     """R2/R14 across CPUs: at every move the old CPU switches the task out
@@ -181,15 +193,11 @@ def test_migrated_counted_task_keeps_cycles_u_equal_to_user_time(target, boot, n
     c = boot(smp=n)
     pid = spawn(c, "spin " + LONG_SPIN)
     assert re.match(r"^ok gen=\d+", c.run("hwperf enable %d cycles:u" % pid))
-    m0 = park_on_cpu0(c, pid)
-    n0, u0 = read_cycles_and_utime(c, pid)
     moves = 300
-    for i in range(moves):
-        assert c.run("pin %d %d" % (pid, 1 + i % (n - 1) if n > 2 else (i % 2))) == ""
-    m1 = park_on_cpu0(c, pid)
-    n1, u1 = read_cycles_and_utime(c, pid)
-    assert m1 - m0 >= moves // 4, "only %d migrations" % (m1 - m0)
-    assert n1 - n0 == u1 - u0 > 0
+    migr, cycles, utime = migrate_counted(
+        c, pid, moves, lambda i: 1 + i % (n - 1) if n > 2 else i % 2)
+    assert migr >= moves // 4, "only %d migrations" % migr
+    assert cycles == utime > 0
     c.run("kill -KILL %d" % pid)
     assert ended(c, pid) == "signal SIGKILL"
 
