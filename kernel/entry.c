@@ -103,6 +103,20 @@ static inline void cut_user_entry(struct cpu *c)
 	acct_cut_span(&c->clock, &c->current->acct, left, back);
 }
 
+/*
+ * cut_user_entry and the call counted, in the task's 32-bit pending
+ * sums where the machine defers them (machdep.h, acct.h
+ * acct_cut_syscall): the common system call's whole cut.
+ */
+static inline void cut_syscall_entry(struct cpu *c)
+{
+	uint64_t left, back;
+
+	cut_tlb(c, c->current);
+	arch_user_span(c->clock.stamp, &left, &back);
+	acct_cut_syscall(&c->clock, &c->current->acct, left, back);
+}
+
 static inline void enter_from_user(struct cpu *c)
 {
 	c->trap_mode = PMU_MODE_U;
@@ -280,6 +294,10 @@ void trap_syscall_enter(const struct trapframe *tf)
 	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
 						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0)) {
 		syscall_enter_counted(c, tf);
+		return;
+	}
+	if (MACHDEP_ACCT_DEFERRED) {
+		cut_syscall_entry(c);
 		return;
 	}
 	cut_user_entry(c);

@@ -12,6 +12,10 @@
 #define MACHDEP_USER_UNWIND HWPERF_UNWIND_MIPS32
 /* Whether TLB refills are exceptions the kernel counts (the MIPS TLB refill exception is software (arch/mips/tlbrefill.S)). */
 #define MACHDEP_SOFT_TLB_REFILL 1
+/* Whether a fast system call defers its accounting to 32-bit sums
+ * (kernel/proc/acct.h acct_cut_syscall): each 64-bit sum costs a 32-bit
+ * CPU seven instructions a call, a 32-bit one three. */
+#define MACHDEP_ACCT_DEFERRED 1
 
 /*
  * The running CPU's number is in Context.PTEBase (bits 31:23) and its

@@ -66,11 +66,38 @@ void acct_cut_tlb(struct acct_clock *c, struct task_acct *a,
 	a->tlb_kernel += dk;
 }
 
+void acct_fold(struct task_acct *a)
+{
+	a->sys_cycles += a->pend.sys_cycles;
+	a->user_cycles += a->pend.user_cycles;
+	a->syscalls += a->pend.syscalls;
+	a->pend = (struct acct_pending){ 0 };
+}
+
+void acct_view(struct task_acct *dst, const struct task_acct *a)
+{
+	*dst = *a;
+	acct_fold(dst);
+}
+
+__attribute__((noinline)) void acct_fold_full(struct task_acct *a)
+{
+	acct_fold(a);
+}
+
+__attribute__((noinline)) void acct_cut_syscall_whole(struct acct_clock *c,
+						      struct task_acct *a,
+						      uint64_t left, uint64_t back)
+{
+	acct_cut_span(c, a, left, back);
+	a->syscalls++;
+}
+
 void acct_add(struct task_acct *dst, const struct task_acct *src)
 {
-	dst->user_cycles += src->user_cycles;
-	dst->sys_cycles += src->sys_cycles;
-	dst->syscalls += src->syscalls;
+	dst->user_cycles += src->user_cycles + src->pend.user_cycles;
+	dst->sys_cycles += src->sys_cycles + src->pend.sys_cycles;
+	dst->syscalls += src->syscalls + src->pend.syscalls;
 	dst->vcsw += src->vcsw;
 	dst->ivcsw += src->ivcsw;
 	dst->faults += src->faults;
@@ -92,9 +119,13 @@ uint64_t acct_cycles_to_ns(uint64_t cycles, uint64_t hz)
 	return secs * NS_PER_S + rem * NS_PER_S / hz;
 }
 
-void acct_to_rusage(const struct task_acct *a, uint64_t hz,
+void acct_to_rusage(const struct task_acct *t, uint64_t hz,
 		    struct tally_rusage *ru)
 {
+	struct task_acct v;
+	const struct task_acct *a = &v;
+
+	acct_view(&v, t);
 	ru->utime_ns = acct_cycles_to_ns(a->user_cycles, hz);
 	ru->stime_ns = acct_cycles_to_ns(a->sys_cycles, hz);
 	ru->syscalls = a->syscalls;

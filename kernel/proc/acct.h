@@ -19,6 +19,21 @@
 
 #include "uabi.h"
 
+/*
+ * A task's share of its fast system calls not yet added to its 64-bit
+ * sums (acct_cut_syscall): on a 32-bit CPU each 64-bit sum costs seven
+ * instructions a call, these three.  Each stays below 2^31, so adding
+ * one more call's span (also below 2^31, or it is charged whole instead)
+ * never wraps; the add that reaches 2^31 folds them.  Whoever reads the
+ * task's sums folds first (acct_fold, acct_view), so every total stays
+ * exact.
+ */
+struct acct_pending {
+	uint32_t sys_cycles;
+	uint32_t user_cycles;
+	uint32_t syscalls;
+};
+
 struct task_acct {
 	uint64_t user_cycles;
 	uint64_t sys_cycles;
@@ -29,6 +44,7 @@ struct task_acct {
 	uint64_t tlb_user;
 	uint64_t tlb_kernel;
 	uint64_t signals;
+	struct acct_pending pend;       /* counted in the sums above once folded */
 };
 
 /* One per CPU: where the current interval started. */
@@ -56,10 +72,62 @@ void acct_cut_span(struct acct_clock *c, struct task_acct *a, uint64_t left,
 		   uint64_t back);
 void acct_cut_tlb(struct acct_clock *c, struct task_acct *a,
 		  uint32_t tlb_user, uint32_t tlb_kernel);
-/* dst += src, field by field (a reaped child into its parent). */
+
+/*
+ * The pending share into the 64-bit sums.  Only the task itself (it
+ * alone adds to pend) or a reader of a task that runs nowhere (a zombie
+ * off its CPU) may fold: others read through acct_view.
+ */
+void acct_fold(struct task_acct *a);
+/* *a with its pending share folded in, a left as it is. */
+void acct_view(struct task_acct *dst, const struct task_acct *a);
+
+/* An add that took pend to 2^31 or more: fold.  Out of line, rare. */
+void acct_fold_full(struct task_acct *a);
+/* A span with a difference of 2^31 or more (or stamps out of order):
+ * acct_cut_span and the call's count, in 64 bits.  Out of line, rare. */
+void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
+			    uint64_t left, uint64_t back);
+
+/*
+ * A system call's entry from user mode: acct_cut_span(c, a, left, back)
+ * and one call counted, the same totals once folded.  For a machine
+ * whose stamps are within 2^32 of the clock's last cut (kernel/arch.h
+ * arch_user_span), so left - stamp and back - left are whole as 32-bit
+ * values: those below 2^31 go to pend in 32-bit adds, the rest (and
+ * stamps out of order, whose differences wrap to 2^31 or more) are
+ * charged as acct_cut_span charges them.  The clock itself is exact.
+ */
+static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
+				    uint64_t left, uint64_t back)
+{
+	uint32_t sys = (uint32_t)(left - c->stamp);
+	uint32_t user = (uint32_t)(back - left);
+
+	/* Both below 2^31: one sign test for the two. */
+	if (__builtin_expect((int32_t)(sys | user) < 0, 0)) {
+		acct_cut_syscall_whole(c, a, left, back);
+		return;
+	}
+	c->stamp = back;
+
+	uint32_t ps = a->pend.sys_cycles + sys;
+	uint32_t pu = a->pend.user_cycles + user;
+	uint32_t pc = a->pend.syscalls + 1;
+
+	a->pend.sys_cycles = ps;
+	a->pend.user_cycles = pu;
+	a->pend.syscalls = pc;
+	if (__builtin_expect((int32_t)(ps | pu | pc) < 0, 0))
+		acct_fold_full(a);
+}
+
+/* dst += src, field by field, src's pending share included (a reaped
+ * child into its parent). */
 void acct_add(struct task_acct *dst, const struct task_acct *src);
 /* Exact for any cycle count that fits 64 bits; 0 when hz is unknown. */
 uint64_t acct_cycles_to_ns(uint64_t cycles, uint64_t hz);
+/* The task's totals, its pending share included. */
 void acct_to_rusage(const struct task_acct *a, uint64_t hz,
 		    struct tally_rusage *ru);
 

@@ -339,6 +339,9 @@ int proc_waitpid(int pid, int *status, int options, struct task_acct *acct)
 	/* It may still be leaving its CPU: its counts and times are final
 	 * only once it is off (context_switch cut them there). */
 	sched_wait_off_cpu(z);
+	/* Off every CPU, it adds to its pending sums no more (acct.h): the
+	 * reap hooks and the parent read final 64-bit sums. */
+	acct_fold(&z->acct);
 	irqflags_t f = arch_irq_save();
 	task_hook_reap(w.parent, z);
 	arch_irq_restore(f);

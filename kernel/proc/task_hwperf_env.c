@@ -146,9 +146,12 @@ void hwperf_env_profile_hit(struct hwperf_task *t, uintptr_t pc)
 
 void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru)
 {
-	const struct task_acct *a = &task_of(t)->acct;
+	struct task_acct v;
+	const struct task_acct *a = &v;
 	uint64_t hz = arch_cycles_hz();
 
+	/* Its fast system calls' pending share included (acct.h). */
+	acct_view(&v, &task_of(t)->acct);
 	ru->utime_ns = acct_cycles_to_ns(a->user_cycles, hz);
 	ru->stime_ns = acct_cycles_to_ns(a->sys_cycles, hz);
 	ru->faults = a->faults;

@@ -53,7 +53,10 @@ void hwperf_env_idle(uint64_t *cycles, uint64_t *iterations)
 			continue;
 		/* The idle task is a kernel thread: all its time is kernel
 		 * time, cut at every interrupt that wakes it. */
-		*cycles += c->idle->acct.sys_cycles + c->idle->acct.user_cycles;
+		struct task_acct v;
+
+		acct_view(&v, &c->idle->acct);
+		*cycles += v.sys_cycles + v.user_cycles;
 		*iterations += c->idle_iterations;
 	}
 }

@@ -168,6 +168,137 @@ static void test_add_and_rusage(void **state)
 	assert_int_equal(ru.signals, 2);
 }
 
+/* ---- the fast system call's deferred cut (acct_cut_syscall) ------------------ */
+
+/* The reference: the whole 64-bit cut and the count, as every call made
+ * them before the deferred sums. */
+static void cut_reference(struct acct_clock *c, struct task_acct *a,
+			  uint64_t left, uint64_t back)
+{
+	acct_cut_span(c, a, left, back);
+	a->syscalls++;
+}
+
+/* The folded view of d must equal r field by field, and the clocks agree. */
+static void assert_same_totals(const struct acct_clock *cd, const struct task_acct *d,
+			       const struct acct_clock *cr, const struct task_acct *r)
+{
+	struct task_acct v;
+
+	acct_view(&v, d);
+	assert_true(v.sys_cycles == r->sys_cycles);
+	assert_true(v.user_cycles == r->user_cycles);
+	assert_true(v.syscalls == r->syscalls);
+	assert_true(v.pend.sys_cycles == 0 && v.pend.user_cycles == 0 && v.pend.syscalls == 0);
+	assert_true(cd->stamp == cr->stamp);
+	/* Pending sums stay below 2^31, so one more call never wraps them. */
+	assert_true((d->pend.sys_cycles | d->pend.user_cycles | d->pend.syscalls) < (1u << 31));
+}
+
+/* Stamps as arch_user_span makes them: each difference is whole in 32 bits. */
+static void next_span(uint64_t since, uint32_t ds, uint32_t du, uint64_t *left, uint64_t *back)
+{
+	*left = since + ds;
+	*back = *left + du;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rng32(void)
+{
+	/* xorshift64*: deterministic, so a failure repeats. */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+/* Short spans from a stamp just below a 32-bit wrap (and the 64-bit
+ * stamp's high word carrying): the deferred sums equal the 64-bit ones
+ * after every call. */
+static void test_syscall_cut_equals_span_across_wrap(void **state)
+{
+	(void)state;
+	struct acct_clock cd, cr;
+	struct task_acct d = {0}, r = {0};
+	uint64_t start = (UINT64_C(7) << 32) - 1000;
+
+	acct_clock_init(&cd, start, 0, 0);
+	acct_clock_init(&cr, start, 0, 0);
+	for (int i = 0; i < 5000; i++) {
+		uint64_t left, back;
+
+		next_span(cd.stamp, rng32() % 400, rng32() % 300, &left, &back);
+		acct_cut_syscall(&cd, &d, left, back);
+		cut_reference(&cr, &r, left, back);
+		assert_same_totals(&cd, &d, &cr, &r);
+	}
+	assert_true(cd.stamp >> 32 >= 7);       /* the low word wrapped */
+	assert_true(d.pend.syscalls == 5000);   /* nothing folded yet */
+	assert_true(d.syscalls == 0);
+}
+
+/* Spans near 2^31 take the pending sums to the fold in a few calls; spans
+ * of 2^31 or more are charged whole; stamps out of order charge as
+ * acct_cut_span does.  The totals agree all the way. */
+static void test_syscall_cut_folds_and_charges_whole(void **state)
+{
+	(void)state;
+	struct acct_clock cd, cr;
+	struct task_acct d = {0}, r = {0};
+	uint64_t start = UINT64_C(0xfffffff0);
+	const uint32_t big[] = { 0x7fffffffu, 0x40000001u, 0x80000000u, 0xfffffffeu,
+				 0x3fffffffu, 0, 1, 0x7ffffffeu };
+	unsigned folds = 0;
+
+	acct_clock_init(&cd, start, 0, 0);
+	acct_clock_init(&cr, start, 0, 0);
+	for (unsigned i = 0; i < 64; i++) {
+		uint64_t left, back;
+		uint64_t before = d.syscalls;
+
+		next_span(cd.stamp, big[i % 8], big[(i * 3 + 1) % 8], &left, &back);
+		acct_cut_syscall(&cd, &d, left, back);
+		cut_reference(&cr, &r, left, back);
+		assert_same_totals(&cd, &d, &cr, &r);
+		folds += d.syscalls != before;
+	}
+	assert_true(folds > 0);
+	/* Out of order: left behind the clock, then back behind left. */
+	acct_cut_syscall(&cd, &d, cd.stamp - 5, cd.stamp + 10);
+	cut_reference(&cr, &r, cr.stamp - 5, cr.stamp + 10);
+	assert_same_totals(&cd, &d, &cr, &r);
+	acct_cut_syscall(&cd, &d, cd.stamp + 20, cd.stamp + 15);
+	cut_reference(&cr, &r, cr.stamp + 20, cr.stamp + 15);
+	assert_same_totals(&cd, &d, &cr, &r);
+}
+
+/* The fold, the view, the reaped child's add and rusage all count the
+ * pending share exactly once. */
+static void test_pending_share_read_once(void **state)
+{
+	(void)state;
+	struct task_acct a = { .user_cycles = 100, .sys_cycles = 10, .syscalls = 3,
+		.pend = { .sys_cycles = 7, .user_cycles = 70, .syscalls = 2 } };
+	struct task_acct v, sum = {0};
+	struct tally_rusage ru;
+
+	acct_view(&v, &a);
+	assert_int_equal(v.user_cycles, 170);
+	assert_int_equal(v.sys_cycles, 17);
+	assert_int_equal(v.syscalls, 5);
+	assert_int_equal(a.pend.syscalls, 2);   /* the view leaves a alone */
+	acct_add(&sum, &a);
+	assert_int_equal(sum.user_cycles, 170);
+	assert_int_equal(sum.syscalls, 5);
+	acct_to_rusage(&a, GHZ3, &ru);
+	assert_int_equal(ru.syscalls, 5);
+	acct_fold(&a);
+	assert_memory_equal(&a, &v, sizeof(a));
+	acct_fold(&a);                          /* twice is once */
+	assert_memory_equal(&a, &v, sizeof(a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +310,9 @@ int main(void)
 		cmocka_unit_test(test_tlb_deltas_and_wrap),
 		cmocka_unit_test(test_cycles_to_ns),
 		cmocka_unit_test(test_add_and_rusage),
+		cmocka_unit_test(test_syscall_cut_equals_span_across_wrap),
+		cmocka_unit_test(test_syscall_cut_folds_and_charges_whole),
+		cmocka_unit_test(test_pending_share_read_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
