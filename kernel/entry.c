@@ -35,9 +35,9 @@ static uintptr_t user_pc(const struct task *t)
  * follow no refill at all, so the test is kept apart from the work: the
  * common path saves no registers.
  */
-static __attribute__((noinline)) void cut_tlb_slow(struct cpu *c, struct task *t,
-						   uint32_t ru, uint32_t rk)
+static __attribute__((noinline)) void cut_tlb_slow(struct cpu *c, uint32_t ru, uint32_t rk)
 {
+	struct task *t = c->current;    /* here: the common path never loads it */
 	uint64_t tu = t->acct.tlb_user, tk = t->acct.tlb_kernel;
 
 	acct_cut_tlb(&c->clock, &t->acct, ru, rk);
@@ -47,7 +47,7 @@ static __attribute__((noinline)) void cut_tlb_slow(struct cpu *c, struct task *t
 		pmu_kernel_event(PMU_KEV_TLB_REFILLS, PMU_MODE_K, t->acct.tlb_kernel - tk, 0);
 }
 
-static inline void cut_tlb(struct cpu *c, struct task *t)
+static inline void cut_tlb(struct cpu *c)
 {
 	if (!MACHDEP_SOFT_TLB_REFILL)
 		return;
@@ -55,7 +55,7 @@ static inline void cut_tlb(struct cpu *c, struct task *t)
 
 	/* One branch for both counters. */
 	if (((ru ^ c->clock.tlb_user_seen) | (rk ^ c->clock.tlb_kernel_seen)) != 0)
-		cut_tlb_slow(c, t, ru, rk);
+		cut_tlb_slow(c, ru, rk);
 }
 
 uint32_t trap_current_mode(void)
@@ -67,7 +67,7 @@ uint32_t trap_current_mode(void)
  * so cycles:u equals user time to the cycle. */
 static inline void cut_span(struct cpu *c, uint64_t left, uint64_t back)
 {
-	cut_tlb(c, c->current);
+	cut_tlb(c);
 	acct_cut_span(&c->clock, &c->current->acct, left, back);
 }
 
@@ -98,7 +98,7 @@ static inline void cut_user_entry(struct cpu *c)
 {
 	uint64_t left, back;
 
-	cut_tlb(c, c->current);
+	cut_tlb(c);
 	arch_user_span(c->clock.stamp, &left, &back);
 	acct_cut_span(&c->clock, &c->current->acct, left, back);
 }
@@ -110,11 +110,13 @@ static inline void cut_user_entry(struct cpu *c)
  */
 static inline void cut_syscall_entry(struct cpu *c)
 {
-	uint64_t left, back;
+	uint64_t left, back, since;
 
-	cut_tlb(c, c->current);
-	arch_user_span(c->clock.stamp, &left, &back);
-	acct_cut_syscall(&c->clock, &c->current->acct, left, back);
+	cut_tlb(c);
+	/* The stamp read once: the span's stores could alias it. */
+	since = c->clock.stamp;
+	arch_user_span(since, &left, &back);
+	acct_cut_syscall(&c->clock, &c->current->acct, since, left, back);
 }
 
 static inline void enter_from_user(struct cpu *c)
@@ -147,7 +149,7 @@ void trap_enter(bool from_user)
 	uint64_t now = arch_cycles();
 
 	c->trap_mode = PMU_MODE_K;
-	cut_tlb(c, c->current);
+	cut_tlb(c);
 	acct_cut_time(&c->clock, &c->current->acct, now, false);
 	pmu_mode_switch(PMU_MODE_K, now, 0);
 }

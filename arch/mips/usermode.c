@@ -94,19 +94,24 @@ static __attribute__((noinline)) uint32_t resume_after_slot(const struct trapfra
 	return tf->epc + 2 * INSN_BYTES;
 }
 
+/* The slot case whole, result included: out of line, so that the
+ * common case keeps nothing (not even the result) across a call. */
+static __attribute__((noinline)) void set_return_in_slot(struct trapframe *tf,
+							  intptr_t value)
+{
+	tf->epc = resume_after_slot(tf);
+	/* EPC is now an instruction boundary of its own. */
+	tf->cause &= ~CAUSE_BD;
+	tf->regs[REG_V0] = (uint32_t)value;
+}
+
 void arch_tf_set_return(struct trapframe *tf, intptr_t value)
 {
-	uint32_t cause = tf->cause;
-
-	/* The slot case reads user memory: out of line, so the common case
-	 * saves no registers for it. */
-	if (__builtin_expect((cause & CAUSE_BD) != 0, 0)) {
-		tf->epc = resume_after_slot(tf);
-		/* EPC is now an instruction boundary of its own. */
-		tf->cause = cause & ~CAUSE_BD;
-	} else {
-		tf->epc += INSN_BYTES;
+	if (__builtin_expect((tf->cause & CAUSE_BD) != 0, 0)) {
+		set_return_in_slot(tf, value);
+		return;
 	}
+	tf->epc += INSN_BYTES;
 	tf->regs[REG_V0] = (uint32_t)value;
 }
 

@@ -47,27 +47,25 @@ mips_vec_stub_end:
 #error "Status.IM is not ST_IM_BITS wide at ST_IM_SHIFT"
 #endif
 
+/* Status.IE, EXL, ERL and KSU: the low bits an entry clears at once. */
+#define ST_LOW_BITS 5
+#if (ST_IE | ST_EXL | ST_ERL | ST_KSU_MASK) != (1 << ST_LOW_BITS) - 1
+#error "Status.IE, EXL, ERL and KSU are not bits 0-4"
+#endif
+
 /* C0() builds $n from a number; it serves GPR numbers as well. */
 #define SAVE(r)    sw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
 #define RESTORE(r) lw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
 
-	.globl	mips_exc_entry
-	.ent	mips_exc_entry
-mips_exc_entry:
 	/*
-	 * From user mode the user's sp cannot be trusted, so take the task's
-	 * kernel stack; from kernel mode keep pushing on the current one.
-	 * k1 arrives holding the stub's Count and carries the interrupted
-	 * sp into the frame either way.  k0 arrives holding Status (the
-	 * stub's delay slot read it).
+	 * The frame below sp, both ways in: k1 holds the interrupted sp.
+	 * BadVAddr only means something for the exceptions that set it:
+	 * trap.c stores it for those (frame_badvaddr).  Leaves EPC, Status
+	 * and Cause in t0, t1, t2 as well.  A macro, so that the way in from
+	 * user mode and the way in from kernel mode each run straight on to
+	 * their own next step.
 	 */
-	andi	$k0, $k0, ST_UM
-	beqz	$k0, .Lfrom_kernel
-	mfc0	$k0, C0(CP0_DESAVE)             /* this CPU's words (pcpu.h) */
-	sw	$k1, PCPU_USER_ENTRY($k0)
-	move	$k1, $sp
-	lw	$sp, PCPU_KFRAME($k0)           /* the stack's top less TF_STACK */
-.Lexc_frame:
+	.macro	SAVE_FRAME
 	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	SAVE(1)
 	SAVE(2)
@@ -101,29 +99,50 @@ mips_exc_entry:
 	mflo	$t1
 	sw	$t0, TF_ARGSAVE + TF_HI($sp)
 	sw	$t1, TF_ARGSAVE + TF_LO($sp)
-	/* BadVAddr only means something for the exceptions that set it:
-	 * trap.c stores it for those (frame_badvaddr). */
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	mfc0	$t2, C0(CP0_CAUSE)
 	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
+	.endm
+
+	/* Kernel mode, exception level off, interrupts off: Status (in t1)
+	 * bits 0-4 cleared in one ins.  ERL (bit 2) goes with them; it is
+	 * clear here anyway, since Tally never runs with it set past
+	 * start.S.  The caller follows with the ehb. */
+	.macro	KERNEL_STATUS
+	ins	$t1, $zero, 0, ST_LOW_BITS
+	mtc0	$t1, C0(CP0_STATUS)
+	.endm
+
+	.globl	mips_exc_entry
+	.ent	mips_exc_entry
+mips_exc_entry:
+	/*
+	 * From user mode the user's sp cannot be trusted, so take the task's
+	 * kernel stack; from kernel mode keep pushing on the current one.
+	 * k1 arrives holding the stub's Count and carries the interrupted
+	 * sp into the frame either way.  k0 arrives holding Status (the
+	 * stub's delay slot read it).
+	 */
+	andi	$k0, $k0, ST_UM
+	beqz	$k0, .Lfrom_kernel
+	mfc0	$k0, C0(CP0_DESAVE)             /* this CPU's words (pcpu.h) */
+	sw	$k1, PCPU_USER_ENTRY($k0)
+	move	$k1, $sp
+	lw	$sp, PCPU_KFRAME($k0)           /* the stack's top less TF_STACK */
+	SAVE_FRAME
 
 	/*
-	 * A system call from user mode goes to mips_syscall, everything else
-	 * to mips_trap: t3 is zero only for ExcCode Sys with Status.UM set
-	 * (a kernel-mode Sys, a bug, takes mips_trap's fatal report).
+	 * From user mode, a system call goes to mips_syscall, everything
+	 * else to mips_trap: t3 is zero only for ExcCode Sys.  (The way in
+	 * from kernel mode goes to mips_trap without asking: a kernel-mode
+	 * Sys, a bug, takes its fatal report.)
 	 */
 	andi	$t3, $t2, CAUSE_EXC_MASK
 	xori	$t3, $t3, EXC_SYS << CAUSE_EXC_SHIFT
-	andi	$t4, $t1, ST_UM
-	movz	$t3, $t2, $t4           /* kernel mode: Cause, never 0 for Sys */
-
-	/* Kernel mode, exception level off, interrupts off. */
-	li	$t2, ~(ST_EXL | ST_KSU_MASK | ST_IE)
-	and	$t1, $t1, $t2
-	mtc0	$t1, C0(CP0_STATUS)
+	KERNEL_STATUS
 	bnez	$t3, .Ltrap
 	ehb
 
@@ -200,6 +219,30 @@ mips_trap_return_kept:
 	nop
 	.end	mips_trap_return_kept
 
+	/* mips_exc_entry's way in from kernel mode (a branch out of it,
+	 * placed here so that its user path and this return run straight),
+	 * falling through into mips_trap's call below. */
+	.ent	mips_exc_from_kernel
+mips_exc_from_kernel:
+.Lfrom_kernel:
+	/*
+	 * A frame pushed on a kernel stack lands on old stack contents, so
+	 * its zero, k0 and k1 words are written here.  A user frame does not
+	 * need them: it is always the one at the top of the task's kernel
+	 * stack, which proc.c cleared (or copied from a parent's) when it
+	 * built the task, and only sigreturn writes those words since, with
+	 * zeros (sigframe.c).
+	 */
+	move	$k1, $sp
+	addiu	$sp, $sp, -TF_STACK
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
+	SAVE_FRAME
+	KERNEL_STATUS
+	ehb
+	.end	mips_exc_from_kernel
+
 	/* mips_exc_entry's way for everything but a system call from user
 	 * mode (which runs straight), back into the kept return with its
 	 * first instruction in the branch's slot. */
@@ -212,27 +255,6 @@ mips_exc_trap:
 	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
 	.end	mips_exc_trap
 
-	/* mips_exc_entry's way in from kernel mode (a branch back into it,
-	 * placed here so that its user path and this return run straight). */
-	.ent	mips_exc_from_kernel
-mips_exc_from_kernel:
-.Lfrom_kernel:
-	/*
-	 * A frame pushed on a kernel stack lands on old stack contents, so
-	 * its zero, k0 and k1 words are written here.  A user frame does not
-	 * need them: it is always the one at the top of the task's kernel
-	 * stack, which proc.c cleared (or copied from a parent's) when it
-	 * built the task, and only sigreturn writes those words since, with
-	 * zeros (sigframe.c).  Out of the user path's way, which falls
-	 * through.
-	 */
-	move	$k1, $sp
-	addiu	$sp, $sp, -TF_STACK
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
-	b	.Lexc_frame
-	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
-	.end	mips_exc_from_kernel
 
 	/* The whole frame back, callee-saved registers included. */
 	.globl	mips_trap_return

@@ -91,7 +91,8 @@ void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
 
 /*
  * A system call's entry from user mode: acct_cut_span(c, a, left, back)
- * and one call counted, the same totals once folded.  For a machine
+ * and one call counted, the same totals once folded; since is c->stamp,
+ * as the caller read it for the stamps (no second load).  For a machine
  * whose stamps are within 2^32 of the clock's last cut (kernel/arch.h
  * arch_user_span), so left - stamp and back - left are whole as 32-bit
  * values: those below 2^31 go to pend in 32-bit adds, the rest (and
@@ -99,9 +100,9 @@ void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
  * charged as acct_cut_span charges them.  The clock itself is exact.
  */
 static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
-				    uint64_t left, uint64_t back)
+				    uint64_t since, uint64_t left, uint64_t back)
 {
-	uint32_t sys = (uint32_t)(left - c->stamp);
+	uint32_t sys = (uint32_t)(left - since);
 	uint32_t user = (uint32_t)(back - left);
 
 	/* Both below 2^31: one sign test for the two. */
@@ -109,7 +110,8 @@ static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
 		acct_cut_syscall_whole(c, a, left, back);
 		return;
 	}
-	c->stamp = back;
+	/* back itself, from the two: one carry instead of two. */
+	c->stamp = since + (sys + user);
 
 	uint32_t ps = a->pend.sys_cycles + sys;
 	uint32_t pu = a->pend.user_cycles + user;

@@ -229,7 +229,7 @@ static void test_syscall_cut_equals_span_across_wrap(void **state)
 		uint64_t left, back;
 
 		next_span(cd.stamp, rng32() % 400, rng32() % 300, &left, &back);
-		acct_cut_syscall(&cd, &d, left, back);
+		acct_cut_syscall(&cd, &d, cd.stamp, left, back);
 		cut_reference(&cr, &r, left, back);
 		assert_same_totals(&cd, &d, &cr, &r);
 	}
@@ -258,17 +258,17 @@ static void test_syscall_cut_folds_and_charges_whole(void **state)
 		uint64_t before = d.syscalls;
 
 		next_span(cd.stamp, big[i % 8], big[(i * 3 + 1) % 8], &left, &back);
-		acct_cut_syscall(&cd, &d, left, back);
+		acct_cut_syscall(&cd, &d, cd.stamp, left, back);
 		cut_reference(&cr, &r, left, back);
 		assert_same_totals(&cd, &d, &cr, &r);
 		folds += d.syscalls != before;
 	}
 	assert_true(folds > 0);
 	/* Out of order: left behind the clock, then back behind left. */
-	acct_cut_syscall(&cd, &d, cd.stamp - 5, cd.stamp + 10);
+	acct_cut_syscall(&cd, &d, cd.stamp, cd.stamp - 5, cd.stamp + 10);
 	cut_reference(&cr, &r, cr.stamp - 5, cr.stamp + 10);
 	assert_same_totals(&cd, &d, &cr, &r);
-	acct_cut_syscall(&cd, &d, cd.stamp + 20, cd.stamp + 15);
+	acct_cut_syscall(&cd, &d, cd.stamp, cd.stamp + 20, cd.stamp + 15);
 	cut_reference(&cr, &r, cr.stamp + 20, cr.stamp + 15);
 	assert_same_totals(&cd, &d, &cr, &r);
 }
