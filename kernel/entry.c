@@ -108,6 +108,12 @@ static inline void cut_user_entry(struct cpu *c)
  * sums where the machine defers them (machdep.h, acct.h
  * acct_cut_syscall): the common system call's whole cut.
  */
+static __attribute__((noinline)) void cut_syscall_whole(struct cpu *c, uint64_t left,
+							 uint64_t back)
+{
+	acct_cut_syscall_whole(&c->clock, &c->current->acct, left, back);
+}
+
 static inline void cut_syscall_entry(struct cpu *c)
 {
 	uint64_t left, back, since;
@@ -116,7 +122,10 @@ static inline void cut_syscall_entry(struct cpu *c)
 	/* The stamp read once: the span's stores could alias it. */
 	since = c->clock.stamp;
 	arch_user_span(since, &left, &back);
-	acct_cut_syscall(&c->clock, &c->current->acct, since, left, back);
+	/* The rare whole cut through a call that takes only c and the
+	 * stamps, so the common path prepares no other argument. */
+	if (!acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back))
+		cut_syscall_whole(c, left, back);
 }
 
 static inline void enter_from_user(struct cpu *c)

@@ -90,26 +90,21 @@ void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
 			    uint64_t left, uint64_t back);
 
 /*
- * A system call's entry from user mode: acct_cut_span(c, a, left, back)
- * and one call counted, the same totals once folded; since is c->stamp,
- * as the caller read it for the stamps (no second load).  For a machine
- * whose stamps are within 2^32 of the clock's last cut (kernel/arch.h
- * arch_user_span), so left - stamp and back - left are whole as 32-bit
- * values: those below 2^31 go to pend in 32-bit adds, the rest (and
- * stamps out of order, whose differences wrap to 2^31 or more) are
- * charged as acct_cut_span charges them.  The clock itself is exact.
+ * acct_cut_syscall's common case: false, and nothing charged, when a
+ * span is 2^31 or more (or the stamps are out of order), for the caller
+ * to charge whole (acct_cut_syscall_whole) with its own call, whose
+ * arguments the common case then never prepares.
  */
-static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
-				    uint64_t since, uint64_t left, uint64_t back)
+static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct *a,
+					  uint64_t since, uint64_t left, uint64_t back)
 {
 	uint32_t sys = (uint32_t)(left - since);
 	uint32_t user = (uint32_t)(back - left);
 
 	/* Both below 2^31: one sign test for the two. */
-	if (__builtin_expect((int32_t)(sys | user) < 0, 0)) {
-		acct_cut_syscall_whole(c, a, left, back);
-		return;
-	}
+	if (__builtin_expect((int32_t)(sys | user) < 0, 0))
+		return false;
+
 	/* back itself, from the two: one carry instead of two. */
 	c->stamp = since + (sys + user);
 
@@ -122,6 +117,24 @@ static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
 	a->pend.syscalls = pc;
 	if (__builtin_expect((int32_t)(ps | pu | pc) < 0, 0))
 		acct_fold_full(a);
+	return true;
+}
+
+/*
+ * A system call's entry from user mode: acct_cut_span(c, a, left, back)
+ * and one call counted, the same totals once folded; since is c->stamp,
+ * as the caller read it for the stamps (no second load).  For a machine
+ * whose stamps are within 2^32 of the clock's last cut (kernel/arch.h
+ * arch_user_span), so left - stamp and back - left are whole as 32-bit
+ * values: those below 2^31 go to pend in 32-bit adds, the rest (and
+ * stamps out of order, whose differences wrap to 2^31 or more) are
+ * charged as acct_cut_span charges them.  The clock itself is exact.
+ */
+static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
+				    uint64_t since, uint64_t left, uint64_t back)
+{
+	if (!acct_cut_syscall_short(c, a, since, left, back))
+		acct_cut_syscall_whole(c, a, left, back);
 }
 
 /* dst += src, field by field, src's pending share included (a reaped
