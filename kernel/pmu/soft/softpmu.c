@@ -477,7 +477,10 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
                       size_t len)
 {
 	uint32_t seen = 0, kinds = 0;
-	union soft_cycles cycles = { .all = 0 };
+	/* Each mode's cycle counters, gathered in words and put in the
+	 * union once (soft PMU modes are U, K and X: check_one). */
+	uint32_t cyc_u = 0, cyc_k = 0, cyc_x = 0;
+	union soft_cycles cycles;
 
 	(void)global;
 	if (ctl->n > cfg.ncounters) {
@@ -497,9 +500,13 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 			c->evtsel |= SOFTPMU_SEL_INT;
 			c->ireset = pmu_ireset_wrap(c->period, cfg.width);
 		}
-		if (c->event == SOFTPMU_CYCLES)
-			for (uint32_t m = c->modes; m; m &= m - 1)
-				cycles.in[mode_slot(m & -m)] |= (uint16_t)(1u << c->hw);
+		if (c->event == SOFTPMU_CYCLES) {
+			uint32_t bit = 1u << c->hw;
+
+			cyc_u |= c->modes & PMU_MODE_U ? bit : 0;
+			cyc_k |= c->modes & PMU_MODE_K ? bit : 0;
+			cyc_x |= c->modes & PMU_MODE_X ? bit : 0;
+		}
 		kinds |= kinds_of(c->event);
 	}
 	/* Stores, not memset: this runs at every placement of a crowded set.
@@ -507,6 +514,10 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 	 * mask is seen's. */
 	_Static_assert(PMU_GLOBAL_REGS == 4, "every global register written below");
 	ctl->global[SOFTPMU_GLOBAL_ON] = seen;
+	cycles.in[mode_slot(PMU_MODE_X)] = (uint16_t)cyc_x;
+	cycles.in[mode_slot(PMU_MODE_K)] = (uint16_t)cyc_k;
+	cycles.in[mode_slot(PMU_MODE_S)] = 0;
+	cycles.in[mode_slot(PMU_MODE_U)] = (uint16_t)cyc_u;
 	ctl->global[SOFTPMU_GLOBAL_CYCLES] = cycles.all;
 	ctl->global[SOFTPMU_GLOBAL_KINDS] = kinds;
 	ctl->global[3] = 0;
@@ -614,25 +625,46 @@ static inline void fold_counter(struct soft_bank *b, struct pmu_state *st, unsig
 		credit_cycles_folding(b, st, k, h, owed);
 }
 
+/* The owed cycles of a stop, after its events were folded: each slot
+ * on a counter in cycling.  Out of line: a switch or a tick stops
+ * counters in the kernel, where most count nothing owed, and the stop's
+ * loop without this holds few enough values to keep them in registers. */
+static __attribute__((noinline)) void stop_owed(struct soft_bank *b, struct pmu_state *st,
+                                                uint64_t owed, uint32_t cycling)
+{
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		unsigned hw = st->ctl.ctr[k].hw;
+
+		if (cycling & (1u << hw))
+			credit_cycles_folding(b, st, k, &b->ctr[hw], owed);
+	}
+}
+
 /*
  * suspend()'s work once the bank's clock stands at now, owed cycles
- * after its last credit: one pass, counter by counter, its events since
- * resume, the cycles still owed to it, then it stops.  Counters are
- * independent of each other, so each sees the order a pass per step
- * would give it.  The bank's kinds are the caller's to change.
+ * after its last credit: each counter's events since resume, the cycles
+ * still owed to it, and it stops.  Counters are independent of each
+ * other (a credit touches its own counter, sum and the overflow bit
+ * only), so a pass for the events and stops and one for the owed cycles
+ * give each the order one pass would.  The bank's kinds are the
+ * caller's to change.
  */
 static inline void stop_counters(struct soft_bank *b, struct pmu_state *st,
                                  uint64_t now, uint64_t owed)
 {
 	uint32_t cycling = owing(b, owed);
+	uint64_t wm = mask();
 
 	for (unsigned k = 0; k < st->ctl.n; k++) {
-		unsigned hw = st->ctl.ctr[k].hw;
-		struct soft_ctr *h = &b->ctr[hw];
+		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+		struct pmu_counter_state *c = &st->ctr[k];
 
-		fold_counter(b, st, k, h, owed, cycling);
+		c->sum += (h->value - c->start) & wm;
+		c->start = h->value;
 		h->sel = 0;
 	}
+	if (cycling)
+		stop_owed(b, st, owed, cycling);
 	b->on &= ~(uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
 	b->cycles.all = 0;
 	st->cycles_sum += now - st->cycles_start;
