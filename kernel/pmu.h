@@ -254,6 +254,15 @@ struct pmu_ops {
 	void (*sync)(struct pmu_state *st);
 
 	/*
+	 * Optional (NULL: hwperf calls suspend(out), then resume(in)).  A
+	 * context switch on this CPU: suspend(out) and resume(in) as one, the
+	 * sums of out and the starts of in exactly those the two calls would
+	 * give, without undoing what in programs again (both states' cpu is
+	 * this CPU's).
+	 */
+	void (*switch_sets)(struct pmu_state *out, struct pmu_state *in);
+
+	/*
 	 * After suspend(), in the overflow interrupt: return a mask of slots
 	 * (bit = slot index) whose i-mode counter overflowed, set their start
 	 * to ireset, and clear the hardware's overflow status so the interrupt

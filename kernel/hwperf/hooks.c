@@ -35,6 +35,31 @@ void hwperf_switch_in_slow(struct hwperf_task *next)
 	hwperf_unlock(cpu, f);
 }
 
+/*
+ * One switch on this CPU, from prev to next, under one lock: what
+ * hwperf_switch_out_slow(prev) and then hwperf_switch_in_slow(next) do.
+ * When both tasks count, prev's set goes off and next's on in one step
+ * (hwperf_handover): the driver does not stop what it starts again.
+ */
+void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next)
+{
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	if (prev && c->task == prev) {
+		if (next && next != prev && hwperf_task_wants_counting(next)) {
+			hwperf_handover(cpu, next);
+			hwperf_unlock(cpu, f);
+			return;
+		}
+		hwperf_unload(cpu);
+	}
+	if (!hwperf_hooks_quiet(next))
+		hwperf_cpu_sync(cpu, next);
+	hwperf_unlock(cpu, f);
+}
+
 static void rotate(unsigned cpu)
 {
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];

@@ -17,8 +17,9 @@
  * `caller` is the task making the request, or NULL for the kernel itself
  * (the console), which acts as root.  `pid` 0 means the caller.
  *
- * The scheduler calls hwperf at three points only: hwperf_switch_out,
- * hwperf_switch_in and hwperf_tick.  Process lifetime adds hwperf_task_init,
+ * The scheduler calls hwperf at two points only: hwperf_switch (the
+ * switch-out and switch-in of one switch, together) and hwperf_tick;
+ * hwperf_switch_out and hwperf_switch_in are its halves.  Process lifetime adds hwperf_task_init,
  * hwperf_fork, hwperf_exit and hwperf_reap (see each below).  A task that
  * mapped its read page adds the return to its user mode
  * (hwperf_upage_fill and _publish, upage.c).
@@ -314,6 +315,18 @@ static inline void hwperf_switch_in(struct hwperf_task *next)
 {
 	if (!hwperf_hooks_quiet(next))
 		hwperf_switch_in_slow(next);
+}
+
+void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next);
+
+/* Scheduler, on the CPU doing the switch, interrupts off, once next may
+ * run here: hwperf_switch_out(prev) then hwperf_switch_in(next), under
+ * one lock.  Either may be NULL (idle).  next's counters then count from
+ * here, not from after the register switch. */
+static inline void hwperf_switch(struct hwperf_task *prev, struct hwperf_task *next)
+{
+	if (!hwperf_hooks_quiet(next))
+		hwperf_switch_slow(prev, next);
 }
 
 /* Timer tick, every CPU, interrupt context; cur is the running task or

@@ -136,6 +136,11 @@ bool hwperf_needs_rotation(const struct hwperf_set *s);
 /* load.c: putting sets on a CPU's PMU and taking them off */
 void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t);
 void hwperf_unload(unsigned cpu);
+/* A switch: the task set loaded here (c->task's) off, next's on. */
+void hwperf_handover(unsigned cpu, struct hwperf_task *next);
+/* t has counters, enabled, and USER mode lets them count (cpu_sync loads
+ * them at t's switch-in). */
+bool hwperf_task_wants_counting(const struct hwperf_task *t);
 void hwperf_sample(unsigned cpu);
 void hwperf_restart(struct hwperf_set *s);
 struct hwperf_task *hwperf_owner(unsigned cpu);

@@ -56,6 +56,45 @@ void hwperf_unload(unsigned cpu)
 	c->task = NULL;
 }
 
+/*
+ * The set of the task switched from, loaded here, and that of next, which
+ * counts (task_wants_counting) and now runs here: hwperf_unload and then
+ * hwperf_load, with the driver's switch_sets between the two sets.
+ * next's placement is made before prev's set stops: it reads nothing of
+ * prev's set or of the PMU, so it is the placement the load would make;
+ * when it fails the load would have loaded nothing, and that is what
+ * follows (unload alone).
+ */
+void hwperf_handover(unsigned cpu, struct hwperf_task *next)
+{
+	const struct pmu_ops *ops = hwperf_core.ops;
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	struct hwperf_set *s = c->loaded, *n = &next->set;
+
+	if (hwperf_place(n, cpu, false, false) < 0) {
+		hwperf_unload(cpu);
+		return;
+	}
+	if (ops->switch_sets) {
+		ops->switch_sets(&s->pst, &n->pst);
+	} else {
+		ops->suspend(&s->pst);
+		ops->resume(&n->pst);
+	}
+	/* hwperf_unload's bookkeeping for s (prev is c->task)... */
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, c->task, 0);
+	s->placed = 0;
+	s->pst.ctl.n = 0;
+	c->task->on_cpu = -1;
+	/* ... and hwperf_load's for n: this CPU stays hot. */
+	c->loaded = n;
+	c->task = next;
+	c->loaded_seq = n->ctl_seq;
+	next->on_cpu = (int)cpu;
+	next->loaded_seq = n->ctl_seq;
+}
+
 /* hwperf_sample of a set with thresholds: stop, fold, act on what the
  * fold reached, restart.  Out of line, so that the sync path below holds
  * only the set across its calls. */
@@ -101,7 +140,7 @@ void hwperf_restart(struct hwperf_set *s)
 	hwperf_core.ops->resume(&s->pst);
 }
 
-static bool task_wants_counting(const struct hwperf_task *t)
+bool hwperf_task_wants_counting(const struct hwperf_task *t)
 {
 	return t && (t->flags & HWPERF_TF_ENABLED) &&
 	       !(t->flags & (HWPERF_TF_LOST | HWPERF_TF_EXITED |
@@ -117,7 +156,7 @@ static bool loaded_is_stale(const struct hwperf_cpu *c,
 	if (c->loaded == &c->sys)
 		return h->mode != HWPERF_SYSTEM || c->sys_epoch != h->sys_epoch ||
 		       c->loaded_seq != c->sys.ctl_seq;
-	return c->task != cur || !task_wants_counting(c->task) ||
+	return c->task != cur || !hwperf_task_wants_counting(c->task) ||
 	       c->loaded_seq != c->loaded->ctl_seq;
 }
 
@@ -139,7 +178,7 @@ void hwperf_cpu_sync(unsigned cpu, struct hwperf_task *cur)
 	if (h->mode == HWPERF_SYSTEM) {
 		if (c->sys_epoch == h->sys_epoch)
 			hwperf_load(cpu, &c->sys, NULL);
-	} else if (task_wants_counting(cur)) {
+	} else if (hwperf_task_wants_counting(cur)) {
 		hwperf_load(cpu, &cur->set, cur);
 	}
 }

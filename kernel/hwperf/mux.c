@@ -198,7 +198,8 @@ void hwperf_set_rotation(uint64_t cycles)
  * placement until a tick rotates it (R13), or until it has been loaded a
  * tick period since (hwperf_set_rotation): then least time-running first.
  */
-static bool placement_kept(const struct hwperf_set *s, bool global, bool rotate)
+static inline __attribute__((always_inline)) bool
+placement_kept(const struct hwperf_set *s, bool global, bool rotate)
 {
 	uint64_t period = hwperf_core.rotate_cycles;
 
@@ -212,9 +213,12 @@ static bool placement_kept(const struct hwperf_set *s, bool global, bool rotate)
 
 /*
  * Choose, let the driver validate (it may refuse combinations hwperf
- * cannot foresee: then the last choice is dropped), set periods.
+ * cannot foresee: then the last choice is dropped), set periods.  Out of
+ * line: the usual placement, a kept one without thresholds
+ * (hwperf_place), needs none of this frame.
  */
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
+static __attribute__((noinline)) int place_full(struct hwperf_set *s, unsigned cpu,
+                                                bool global, bool rotate)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
 	char reason[PMU_REASON_MAX];
@@ -224,10 +228,7 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 		n = s->place_n;
 		s->pst.ctl.n = n;
 		s->placed = s->place_mask;
-		/* Without thresholds every period is its counter's longest,
-		 * as the placement left it: only thresholds move them. */
-		if (s->thresh_used)
-			hwperf_set_periods(s);
+		hwperf_set_periods(s);
 		goto load;
 	}
 	n = choose(s);
@@ -260,6 +261,33 @@ load:
 	s->pst.cpu = cpu;
 	s->pst.drv_cache = 0;
 	ops->ireload(&s->pst);
+	return 0;
+}
+
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
+{
+	unsigned n;
+
+	/* A tick's rotation never keeps a placement: straight on. */
+	if (rotate || s->thresh_used || !placement_kept(s, global, false))
+		return place_full(s, cpu, global, rotate);
+	/* Without thresholds every period is its counter's longest, as the
+	 * placement left it (only thresholds move them), and so is every
+	 * reset value the ireload after it computed: a period starts at
+	 * ireset again, which is what that ireload would give, without
+	 * recomputing it. */
+	n = s->place_n;
+	s->pst.ctl.n = n;
+	s->placed = s->place_mask;
+	s->pst.cpu = cpu;
+	s->pst.drv_cache = 0;
+	for (unsigned k = 0; k < n; k++) {
+		struct pmu_counter_state *st = &s->pst.ctr[k];
+
+		st->sum = 0;
+		if (s->pst.ctl.ctr[k].flags & PMU_CTR_IMODE)
+			st->start = s->pst.ctl.ctr[k].ireset;
+	}
 	return 0;
 }
 

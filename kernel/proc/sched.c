@@ -101,7 +101,7 @@ static void finish_switch(void)
 	struct task *prev = c->prev;
 
 	c->prev = NULL;
-	sched_hook_switch_in(prev, c->current, c->idle);
+	sched_hook_switch_in(prev, c->current);
 	if (prev) {
 		bool reap = prev->state == TASK_ZOMBIE && prev->detached;
 
@@ -122,7 +122,6 @@ static void finish_switch(void)
 static void context_switch(struct cpu *c, struct task *prev, struct task *next)
 {
 	task_check_kstack(prev);
-	sched_hook_switch_out(prev, c->idle);
 	acct_cut_switch(c, prev);
 	if (giant_on_)
 		prev->giant_saved = giant_release_all_slow();
@@ -135,6 +134,9 @@ static void context_switch(struct cpu *c, struct task *prev, struct task *next)
 	while (__atomic_load_n(&next->on_cpu, __ATOMIC_ACQUIRE))
 		arch_lock_relax(true);
 	next->on_cpu = true;
+	/* Only now: next's counters, saved on the CPU it left, are final
+	 * there, and prev's go off as next's go on (one lock, one step). */
+	sched_hook_switch(prev, next, c->idle);
 	if (giant_on_ && next->state != TASK_RUNNING)
 		panic("sched: cpu %u switching to pid %d in state %s", c->id, next->pid,
 		      task_state_name(next->state));

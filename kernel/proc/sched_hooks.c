@@ -2,9 +2,9 @@
  * sched_hooks.c - where the task layer hands counters over to hwperf.
  *
  * The scheduler calls hwperf at exactly these points (architecture.md):
- * switch-out, switch-in and the tick; process lifetime adds init, fork,
- * exit and reap.  The idle task holds no counters, so it is NULL to
- * hwperf.
+ * the switch (its switch-out and switch-in together) and the tick;
+ * process lifetime adds init, fork, exit and reap.  The idle task holds
+ * no counters, so it is NULL to hwperf.
  */
 #include "arch.h"
 #include "hwperf/hwperf.h"
@@ -16,33 +16,35 @@ static struct hwperf_task *hw_of(struct task *t, struct task *idle)
 	return (t == NULL || t == idle) ? NULL : &t->hw;
 }
 
-void sched_hook_switch_out(struct task *prev, struct task *idle)
+/* Out of line: inlined here (LTO) hwperf's locked switch made every
+ * switch save and restore the registers its lock needs, although nearly
+ * every switch has nothing for it to do. */
+static __attribute__((noinline)) void switch_counters(struct hwperf_task *prev,
+                                                      struct hwperf_task *next)
 {
-	hwperf_switch_out(hw_of(prev, idle));
+	hwperf_switch_slow(prev, next);
 }
 
-/* Out of line, as hwperf_switch_in_slow is: inlined here (LTO) they
- * made every switch-in save and restore the registers their locks need,
- * although nearly every switch has nothing for either to do. */
+void sched_hook_switch(struct task *prev, struct task *next, struct task *idle)
+{
+	struct hwperf_task *hw = hw_of(next, idle);
+
+	if (!hwperf_hooks_quiet(hw))
+		switch_counters(hw_of(prev, idle), hw);
+}
+
+/* Out of line, as switch_counters is, and for the same reason. */
 static __attribute__((noinline)) void user_counters_change(bool allow)
 {
 	arch_user_counters(allow);
 }
 
-static __attribute__((noinline)) void switch_in_counters(struct hwperf_task *hw)
-{
-	hwperf_switch_in_slow(hw);
-}
-
-void sched_hook_switch_in(struct task *prev, struct task *next, struct task *idle)
+void sched_hook_switch_in(struct task *prev, struct task *next)
 {
 	/* The idle task's hwperf_task is all zeroes (task_alloc): never
 	 * a page, so the comparison below may look at it. */
 	bool mapped = hwperf_upage_mapped(&next->hw);
-	struct hwperf_task *hw = hw_of(next, idle);
 
-	if (!hwperf_hooks_quiet(hw))
-		switch_in_counters(hw);
 	/* Only a task that mapped its read page may read counters in user
 	 * mode (rdpmc, RDHWR): everyone else faults.  The CPU allows it
 	 * exactly while such a task runs (mapping allows it, exit forbids

@@ -78,7 +78,7 @@ enum softpmu_event {
  * once per checked control so that a resume only copies it.
  */
 #define SOFTPMU_GLOBAL_ON 0             /* bit = hw counter enabled */
-#define SOFTPMU_GLOBAL_CYCLE_MODES 1    /* modes some counter counts cycles in */
+#define SOFTPMU_GLOBAL_CYCLES 1         /* counters counting cycles, by mode (softpmu.c) */
 #define SOFTPMU_GLOBAL_KINDS 2          /* pmu_kevent kinds the counters count */
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,

@@ -19,6 +19,32 @@
 _Static_assert(SOFTPMU_COUNTERS_MAX == PMU_MAX_COUNTERS,
 	       "softpmu.h's limit is the driver interface's");
 
+/*
+ * The enabled counters that count cycles, by the mode they count them
+ * in: one 16-bit mask per PMU_MODE_* bit (X, K, S, U; mode_slot), so a
+ * cycle credit goes straight to its counters instead of testing every
+ * enabled counter's control.  check() finds it per control, a global
+ * register (SOFTPMU_GLOBAL_CYCLES) that resume() copies whole.
+ */
+union soft_cycles {
+	uint64_t all;
+	uint16_t in[4];
+};
+_Static_assert(sizeof(union soft_cycles) == sizeof(uint64_t), "one global register");
+_Static_assert(PMU_MAX_COUNTERS <= 16, "a counter mask fits 16 bits");
+_Static_assert(SOFTPMU_MODES <= 0xfu, "every soft mode has its mask");
+
+/* The mask of mode, one PMU_MODE_* bit (the mode the CPU is or was in:
+ * every caller's): X 1, K 2, S 4, U 8 give 0, 1, 2, 3 (4 - 1).  No
+ * count of trailing zeroes, which MIPS32 makes from clz in four steps.
+ * Kept in range whatever it is given. */
+_Static_assert(PMU_MODE_X == 1u && PMU_MODE_K == 2u && PMU_MODE_S == 4u &&
+               PMU_MODE_U == 8u, "mode_slot's arithmetic");
+static inline unsigned mode_slot(uint32_t mode)
+{
+	return ((mode >> 1) - (mode >> 3)) & 3u;
+}
+
 struct soft_ctr {
 	uint64_t value;
 	uint32_t sel;           /* SOFTPMU_SEL_* */
@@ -31,7 +57,7 @@ struct soft_bank {
 	uint64_t since;         /* cycles credited up to here */
 	uint32_t kinds;         /* pmu_kevent kinds its enabled counters count */
 	uint32_t on;            /* bit = hw counter with SOFTPMU_SEL_ENABLE */
-	uint32_t cycle_modes;   /* modes some enabled counter counts cycles in */
+	union soft_cycles cycles; /* counters counting cycles, by mode */
 };
 
 static uint64_t no_clock(void)
@@ -130,6 +156,11 @@ static void bank_kinds(unsigned i, uint32_t kinds)
 	struct soft_bank *b = &banks[i];
 	uint32_t bit = 1u << i;
 
+	/* A switch between two sets counting the same kinds (two tasks
+	 * counting cycles) leaves every bank's kinds and so the union as
+	 * they were: nothing to tell. */
+	if (b->kinds == kinds)
+		return;
 	b->kinds = kinds;
 	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
 	tell_wanted();
@@ -181,7 +212,7 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 		banks[i].ovf = 0;
 		banks[i].kinds = 0;
 		banks[i].on = 0;
-		banks[i].cycle_modes = 0;
+		banks[i].cycles.all = 0;
 	}
 	banks_counting = 0;
 	tell_wanted();
@@ -292,6 +323,29 @@ static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
 	}
 }
 
+/*
+ * Cycles, to the counters m (those counting cycles in mode): broadcast_on
+ * without the test of each enabled counter, which the mask made once per
+ * control (union soft_cycles).  The first counter that would wrap hands
+ * the rest, itself included, to the careful walk, as broadcast_on does.
+ */
+static void credit_cycles(struct soft_bank *b, uint32_t m, uint32_t mode,
+                          uint64_t n, uintptr_t pc)
+{
+	uint64_t wm = mask();
+
+	for (; m; m &= m - 1u) {
+		unsigned hw = (unsigned)__builtin_ctz(m);
+		struct soft_ctr *c = &b->ctr[hw];
+
+		if (n > wm - c->value) {
+			broadcast_from(b, hw, SOFTPMU_CYCLES, mode, n, pc);
+			return;
+		}
+		c->value += n;
+	}
+}
+
 /* Cycles are credited at every entry and exit, in both modes, and mostly
  * only user cycles are counted: none of this mode, or no counter on,
  * and nothing is done, inline in the caller (no call, no stack frame:
@@ -299,8 +353,15 @@ static void broadcast_on(struct soft_bank *b, enum softpmu_event ev,
 static inline void broadcast(struct soft_bank *b, enum softpmu_event ev,
                              uint32_t mode, uint64_t n, uintptr_t pc)
 {
-	if (n == 0 || !b->on || (ev == SOFTPMU_CYCLES && !(b->cycle_modes & mode)))
+	if (n == 0 || !b->on)
 		return;
+	if (ev == SOFTPMU_CYCLES) {
+		uint32_t m = b->cycles.in[mode_slot(mode)];
+
+		if (m)
+			credit_cycles(b, m, mode, n, pc);
+		return;
+	}
 	broadcast_on(b, ev, mode, n, pc);
 }
 
@@ -332,7 +393,7 @@ static __attribute__((noinline)) void credit_both(struct soft_bank *b, uint32_t 
                                                   uint64_t kernel, uint64_t user,
                                                   uintptr_t pc)
 {
-	broadcast_on(b, SOFTPMU_CYCLES, old, kernel, 0);
+	credit_cycles(b, b->cycles.in[mode_slot(old)], old, kernel, 0);
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
 }
 
@@ -348,7 +409,7 @@ void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
 	b->since = back;
 	b->mode = PMU_MODE_K;
 	/* broadcast's own test for the kernel span, which then goes first. */
-	if (kernel != 0 && b->on && (b->cycle_modes & old)) {
+	if (kernel != 0 && b->cycles.in[mode_slot(old)]) {
 		credit_both(b, old, kernel, user, pc);
 		return;
 	}
@@ -415,7 +476,11 @@ static int check_one(const struct pmu_counter_ctl *c, uint32_t *seen,
 static int soft_check(struct pmu_control *ctl, bool global, char *reason,
                       size_t len)
 {
-	uint32_t seen = 0, cycle_modes = 0, kinds = 0;
+	uint32_t seen = 0, kinds = 0;
+	/* Each mode's cycle counters, gathered in words and put in the
+	 * union once (soft PMU modes are U, K and X: check_one). */
+	uint32_t cyc_u = 0, cyc_k = 0, cyc_x = 0;
+	union soft_cycles cycles;
 
 	(void)global;
 	if (ctl->n > cfg.ncounters) {
@@ -435,8 +500,13 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 			c->evtsel |= SOFTPMU_SEL_INT;
 			c->ireset = pmu_ireset_wrap(c->period, cfg.width);
 		}
-		if (c->event == SOFTPMU_CYCLES)
-			cycle_modes |= c->modes;
+		if (c->event == SOFTPMU_CYCLES) {
+			uint32_t bit = 1u << c->hw;
+
+			cyc_u |= c->modes & PMU_MODE_U ? bit : 0;
+			cyc_k |= c->modes & PMU_MODE_K ? bit : 0;
+			cyc_x |= c->modes & PMU_MODE_X ? bit : 0;
+		}
 		kinds |= kinds_of(c->event);
 	}
 	/* Stores, not memset: this runs at every placement of a crowded set.
@@ -444,7 +514,11 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 	 * mask is seen's. */
 	_Static_assert(PMU_GLOBAL_REGS == 4, "every global register written below");
 	ctl->global[SOFTPMU_GLOBAL_ON] = seen;
-	ctl->global[SOFTPMU_GLOBAL_CYCLE_MODES] = cycle_modes;
+	cycles.in[mode_slot(PMU_MODE_X)] = (uint16_t)cyc_x;
+	cycles.in[mode_slot(PMU_MODE_K)] = (uint16_t)cyc_k;
+	cycles.in[mode_slot(PMU_MODE_S)] = 0;
+	cycles.in[mode_slot(PMU_MODE_U)] = (uint16_t)cyc_u;
+	ctl->global[SOFTPMU_GLOBAL_CYCLES] = cycles.all;
 	ctl->global[SOFTPMU_GLOBAL_KINDS] = kinds;
 	ctl->global[3] = 0;
 	return 0;
@@ -460,26 +534,25 @@ static struct soft_bank *bank_of(const struct pmu_state *st)
 	return &banks[bank_index(st)];
 }
 
-static void soft_resume(struct pmu_state *st)
+/* While no counter counted cycles the kernel did not report mode changes
+ * (pmu_kevent.h); every resume runs in the kernel. */
+static void mode_if_untracked(struct soft_bank *b)
 {
-	struct soft_bank *b = bank_of(st);
-	uint64_t now = cfg.clock();
-
-	/* While no counter counted cycles the kernel did not report mode
-	 * changes (pmu_kevent.h); every resume runs in the kernel. */
 	if (!(pmu_kevents_wanted & PMU_KEV_BIT(PMU_KEV_CYCLES)))
 		b->mode = cfg.mode ? cfg.mode() : PMU_MODE_K;
+}
 
-	/* Cycles before this moment belong to whoever counted them before.
-	 * One reading for both the count's start and time-enabled's: two
-	 * readings let every resume count the gap between them as cycles
-	 * the set was never enabled for. */
-	b->since = now;
-	/* One set is loaded on a bank at a time: its counters are the
-	 * bank's enabled ones, and what the bank does with them check()
-	 * found once for this control (its global registers). */
+/*
+ * resume()'s work once the bank's clock stands at now: st's counters
+ * programmed and enabled.  One set is loaded on a bank at a time: its
+ * counters are the bank's enabled ones, and what the bank does with them
+ * check() found once for this control (its global registers).
+ */
+static inline void start_counters(struct soft_bank *b, struct pmu_state *st,
+                                  uint64_t now)
+{
 	b->on |= (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
-	b->cycle_modes = (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_CYCLE_MODES];
+	b->cycles.all = st->ctl.global[SOFTPMU_GLOBAL_CYCLES];
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
@@ -492,6 +565,20 @@ static void soft_resume(struct pmu_state *st)
 	}
 	st->cycles_start = now;
 	bank_kinds(bank_index(st), (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_KINDS]);
+}
+
+static void soft_resume(struct pmu_state *st)
+{
+	struct soft_bank *b = bank_of(st);
+	uint64_t now = cfg.clock();
+
+	mode_if_untracked(b);
+	/* Cycles before this moment belong to whoever counted them before.
+	 * One reading for both the count's start and time-enabled's: two
+	 * readings let every resume count the gap between them as cycles
+	 * the set was never enabled for. */
+	b->since = now;
+	start_counters(b, st, now);
 }
 
 /*
@@ -516,25 +603,74 @@ static void credit_cycles_folding(struct soft_bank *b, struct pmu_state *st,
 	}
 }
 
-/*
- * Slot k's events since its start, and the cycles still owed to it, into
- * its sum; it goes on from where it is.  suspend() and sync() both fold
- * this way, one stopping the counter after, the other not.
- */
-static inline void fold_counter(struct soft_bank *b, struct pmu_state *st, unsigned k,
-                                struct soft_ctr *h, uint64_t owed)
+/* The counters owed cycles at a fold: those counting them in the mode
+ * the CPU is in, when any are owed. */
+static inline uint32_t owing(const struct soft_bank *b, uint64_t owed)
 {
-	st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
-	st->ctr[k].start = h->value;
-	if (counts(h->sel, SOFTPMU_CYCLES, b->mode))
-		credit_cycles_folding(b, st, k, h, owed);
+	return owed ? b->cycles.in[mode_slot(b->mode)] : 0;
 }
 
 /*
- * One pass, counter by counter: its events since resume, the cycles
- * still owed to it, then it stops.  Counters are independent of each
- * other, so each sees the order a pass per step would give it.
+ * Slot k's events since its start, and the cycles still owed to it, into
+ * its sum; it goes on from where it is.  suspend() and sync() both fold
+ * this way, one stopping the counter after, the other not.  cycling: the
+ * counters owed cycles (owing(), found once per fold).
  */
+static inline void fold_counter(struct soft_bank *b, struct pmu_state *st, unsigned k,
+                                struct soft_ctr *h, uint64_t owed, uint32_t cycling)
+{
+	st->ctr[k].sum += (h->value - st->ctr[k].start) & mask();
+	st->ctr[k].start = h->value;
+	if (cycling & (1u << st->ctl.ctr[k].hw))
+		credit_cycles_folding(b, st, k, h, owed);
+}
+
+/* The owed cycles of a stop, after its events were folded: each slot
+ * on a counter in cycling.  Out of line: a switch or a tick stops
+ * counters in the kernel, where most count nothing owed, and the stop's
+ * loop without this holds few enough values to keep them in registers. */
+static __attribute__((noinline)) void stop_owed(struct soft_bank *b, struct pmu_state *st,
+                                                uint64_t owed, uint32_t cycling)
+{
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		unsigned hw = st->ctl.ctr[k].hw;
+
+		if (cycling & (1u << hw))
+			credit_cycles_folding(b, st, k, &b->ctr[hw], owed);
+	}
+}
+
+/*
+ * suspend()'s work once the bank's clock stands at now, owed cycles
+ * after its last credit: each counter's events since resume, the cycles
+ * still owed to it, and it stops.  Counters are independent of each
+ * other (a credit touches its own counter, sum and the overflow bit
+ * only), so a pass for the events and stops and one for the owed cycles
+ * give each the order one pass would.  The bank's kinds are the
+ * caller's to change.
+ */
+static inline void stop_counters(struct soft_bank *b, struct pmu_state *st,
+                                 uint64_t now, uint64_t owed)
+{
+	uint32_t cycling = owing(b, owed);
+	uint64_t wm = mask();
+
+	for (unsigned k = 0; k < st->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[st->ctl.ctr[k].hw];
+		struct pmu_counter_state *c = &st->ctr[k];
+
+		c->sum += (h->value - c->start) & wm;
+		c->start = h->value;
+		h->sel = 0;
+	}
+	if (cycling)
+		stop_owed(b, st, owed, cycling);
+	b->on &= ~(uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
+	b->cycles.all = 0;
+	st->cycles_sum += now - st->cycles_start;
+	st->cycles_start = now;
+}
+
 static void soft_suspend(struct pmu_state *st)
 {
 	struct soft_bank *b = bank_of(st);
@@ -542,18 +678,30 @@ static void soft_suspend(struct pmu_state *st)
 	uint64_t owed = now - b->since;
 
 	b->since = now;
-	for (unsigned k = 0; k < st->ctl.n; k++) {
-		unsigned hw = st->ctl.ctr[k].hw;
-		struct soft_ctr *h = &b->ctr[hw];
-
-		fold_counter(b, st, k, h, owed);
-		h->sel = 0;
-	}
-	b->on &= ~(uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
-	b->cycle_modes = 0;
-	st->cycles_sum += now - st->cycles_start;
-	st->cycles_start = now;
+	stop_counters(b, st, now, owed);
 	bank_kinds(bank_index(st), 0);
+}
+
+/*
+ * A context switch: suspend(out) then resume(in) with one clock reading,
+ * so in starts where out stops (no kernel cycles fall between the two
+ * for nobody), and the bank's kinds told once, not emptied and filled
+ * again; nothing is ever credited between the two, so every sum and start
+ * is the pair's.  The mode reset resume() makes when no counter counts
+ * cycles is looked at before out's kinds go: when out counted cycles the
+ * mode was tracked and is already the kernel's, which the reset would
+ * have found.
+ */
+static void soft_switch(struct pmu_state *out, struct pmu_state *in)
+{
+	struct soft_bank *b = bank_of(in);
+	uint64_t now = cfg.clock();
+	uint64_t owed = now - b->since;
+
+	b->since = now;
+	stop_counters(b, out, now, owed);
+	mode_if_untracked(b);
+	start_counters(b, in, now);
 }
 
 /*
@@ -569,9 +717,11 @@ static void soft_sync(struct pmu_state *st)
 	uint64_t now = cfg.clock();
 	uint64_t owed = now - b->since;
 
+	uint32_t cycling = owing(b, owed);
+
 	b->since = now;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
-		fold_counter(b, st, k, &b->ctr[st->ctl.ctr[k].hw], owed);
+		fold_counter(b, st, k, &b->ctr[st->ctl.ctr[k].hw], owed, cycling);
 	}
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
@@ -619,6 +769,7 @@ const struct pmu_ops softpmu_ops = {
 	.resume = soft_resume,
 	.suspend = soft_suspend,
 	.sync = soft_sync,
+	.switch_sets = soft_switch,
 	.identify_overflow = soft_identify_overflow,
 	.ireload = soft_ireload,
 	.read_cycles = soft_read_cycles,

@@ -31,8 +31,11 @@ static struct fake_task *of(const struct hwperf_task *t)
 	return (struct fake_task *)(uintptr_t)t;
 }
 
+bool fake_switch_fused;
+
 void fake_env_reset(unsigned n)
 {
+	fake_switch_fused = false;
 	memset(tasks, 0, sizeof(tasks));
 	memset(running, 0, sizeof(running));
 	fake_rings = 0;
@@ -87,6 +90,17 @@ void fake_run(unsigned cpu, struct fake_task *t)
 	unsigned saved = fake_cpu;
 
 	fake_cpu = cpu;
+	if (fake_switch_fused) {
+		/* The kernel's order: the tasks first, then the one hook. */
+		if (prev)
+			prev->cpu = FAKE_NO_CPU;
+		running[cpu] = t;
+		if (t)
+			t->cpu = (int)cpu;
+		hwperf_switch(prev ? &prev->hw : NULL, t ? &t->hw : NULL);
+		fake_cpu = saved;
+		return;
+	}
 	hwperf_switch_out(prev ? &prev->hw : NULL);
 	if (prev)
 		prev->cpu = FAKE_NO_CPU;

@@ -111,6 +111,33 @@ static void test_softpmu_cycles_split_by_mode(void **state)
 	assert_int_equal(hwt_count(10, 0), 300);
 }
 
+/* Every mode's cycles reach the counters that count cycles in it, and
+ * only those (the bank's mask per mode, union soft_cycles): a counter per
+ * mode and one for two, among a counter of another event. */
+static void test_softpmu_cycles_reach_their_modes_counters(void **state)
+{
+	struct hwperf_reason why;
+	struct hwperf_counts c;
+
+	(void)state;
+	soft(5, 32);
+	fake_run(0, root);
+	assert_true(hwt_enable(root, 0, "cycles:u,syscalls:uk,cycles:k,cycles:x,cycles:ux",
+	                       &why) > 0);     /* at 0, in K */
+	to_mode(PMU_MODE_U, 100);       /* K 100 */
+	to_mode(PMU_MODE_X, 130);       /* U 30 */
+	to_mode(PMU_MODE_K, 137);       /* X 7 */
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_K, 2, 0);
+	softpmu_user_span(260, 300, 0); /* K 123, then U 40 */
+	now = 310;                      /* K 10, read live */
+	assert_true(hwperf_read(&root->hw, 0, &c, &why) > 0);
+	assert_int_equal(c.count[0], 70);
+	assert_int_equal(c.count[1], 2);
+	assert_int_equal(c.count[2], 233);
+	assert_int_equal(c.count[3], 7);
+	assert_int_equal(c.count[4], 77);
+}
+
 /* An entry from user mode is split after the fact (softpmu_user_span):
  * kernel up to `left`, user to `back`.  Exact however the two halves
  * fall, and still exact when the kernel half's overflow interrupt folds
@@ -378,12 +405,130 @@ static void test_R13_softpmu_eight_events_on_two_counters(void **state)
 	}
 }
 
+/* What the switch script below leaves each of its tasks. */
+struct switch_result {
+	struct hwperf_counts c[3];
+	unsigned sigs[3];
+	uint32_t wanted;
+};
+
+/*
+ * Three counting tasks and one without counters take turns on one CPU
+ * with idle between, on 12-bit counters (wraps at switches): a has three
+ * events on two counters (multiplexed, rotated at ticks), b a threshold
+ * (every placement in full), d two events that fit and no threshold (a
+ * kept placement restarted without its ireload).  Between the switches
+ * each runs user and kernel time and system calls, and the voluntary
+ * switch event the scheduler reports as it leaves.
+ */
+static void switch_script(bool fused, struct switch_result *r)
+{
+	struct hwperf_reason why;
+	struct fake_task *c, *d, *order[6];
+	uint64_t t;
+
+	soft(2, 12);
+	c = fake_spawn(12, USER_UID, 12, 1);
+	d = fake_spawn(13, USER_UID, 13, 1);
+	assert_true(hwt_enable(a, 0, "cycles:u,syscalls:u,csw-vol:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "cycles:u,syscalls:u:thresh=50,sig=5", &why) > 0);
+	fake_run(0, d);
+	assert_true(hwt_enable(d, 0, "cycles:u,syscalls:u", &why) > 0);
+	fake_switch_fused = fused;
+	order[0] = a; order[1] = b; order[2] = d; order[3] = c;
+	order[4] = NULL; order[5] = d;
+	t = now;
+	for (unsigned i = 0; i < 300; i++) {
+		pmu_kernel_event(PMU_KEV_CSW_VOL, PMU_MODE_U, 1, 0);
+		t += 11;
+		now = t;
+		fake_run(0, order[(i * 7 + i / 6) % 6]);
+		to_mode(PMU_MODE_U, t += 5);
+		t += 400 + 97 * (i % 13);
+		to_mode(PMU_MODE_K, t);
+		pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 1 + i % 9, 0);
+		if (i % 4 == 3) {
+			now = t += 3;
+			fake_tick(0);
+		}
+	}
+	fake_switch_fused = false;
+	now = t += 1;
+	fake_run(0, NULL);
+	r->wanted = pmu_kevents_wanted;
+	assert_true(hwperf_read(NULL, 10, &r->c[0], &why) > 0);
+	assert_true(hwperf_read(NULL, 11, &r->c[1], &why) > 0);
+	assert_true(hwperf_read(NULL, 13, &r->c[2], &why) > 0);
+	r->sigs[0] = a->sigs[SIG];
+	r->sigs[1] = b->sigs[SIG];
+	r->sigs[2] = d->sigs[SIG];
+}
+
+/*
+ * The kernel's one switch hook (hwperf_switch: one lock, the soft PMU's
+ * switch_sets from one set to the next) gives every task the counts,
+ * times and signals of the two hooks it replaced, and leaves the same
+ * kernel events wanted.
+ */
+static void test_fused_switch_counts_as_switch_out_then_in(void **state)
+{
+	static struct switch_result apart, fused;
+
+	(void)state;
+	switch_script(false, &apart);
+	switch_script(true, &fused);
+	for (unsigned k = 0; k < 3; k++) {
+		for (unsigned i = 0; i < 3; i++) {
+			assert_int_equal(fused.c[k].count[i], apart.c[k].count[i]);
+			assert_int_equal(fused.c[k].enabled[i], apart.c[k].enabled[i]);
+			assert_int_equal(fused.c[k].running[i], apart.c[k].running[i]);
+		}
+		assert_int_equal(fused.sigs[k], apart.sigs[k]);
+	}
+	assert_int_equal(fused.wanted, apart.wanted);
+	/* The script did what it is for: each set counted, a's rotated,
+	 * b's threshold fired, and the counters wrapped. */
+	assert_true(apart.c[0].running[0] < apart.c[0].enabled[0]);
+	assert_true(apart.c[0].count[2] > 0);
+	assert_true(apart.sigs[1] > 0);
+	assert_true(apart.c[2].count[0] > pmu_width_mask(12));
+	assert_int_equal(apart.c[2].running[1], apart.c[2].enabled[1]);
+}
+
+/* Switching between two sets that count the same kinds leaves the
+ * kernel's wanted events as they were; to a set of other kinds, and to
+ * one without counters, changes them as the two hooks did. */
+static void test_fused_switch_tells_the_kinds_that_count(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "syscalls:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "cycles:u", &why) > 0);
+	fake_switch_fused = true;
+	fake_run(0, a);
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS));
+	fake_run(0, b);
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_CYCLES));
+	fake_run(0, root);
+	assert_int_equal(pmu_kevents_wanted, 0);
+	fake_run(0, b);
+	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_CYCLES));
+	/* b's cycles count from the fused switch on, in U only. */
+	to_mode(PMU_MODE_U, now + 10);
+	to_mode(PMU_MODE_K, now + 25);
+	assert_int_equal(hwt_count(11, 0), 25);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_softpmu_probe_and_configuration, setup),
 		cmocka_unit_test_setup(test_softpmu_cycles_split_by_mode, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
+		cmocka_unit_test_setup(test_softpmu_cycles_reach_their_modes_counters, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
 		cmocka_unit_test_setup(test_read_folds_without_stopping, setup),
@@ -396,6 +541,8 @@ int main(void)
 		cmocka_unit_test_setup(test_R15_softpmu_threshold_exact, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
+		cmocka_unit_test_setup(test_fused_switch_counts_as_switch_out_then_in, setup),
+		cmocka_unit_test_setup(test_fused_switch_tells_the_kinds_that_count, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
