@@ -108,6 +108,12 @@ static __attribute__((noinline)) void intr_dispatch_lines(uint32_t pending, uint
 	uint32_t run = intr_route_decide(&route, cause, pending);
 	uint32_t stray = run & INTR_STRAY_MASK;
 
+	/* A software line is a ring (smp.c), handled here rather than in
+	 * intr_route so that the tick path pays nothing; before the tick,
+	 * whose catch-up may take a VPE's whole turn under QEMU's round
+	 * robin (smp.c, -icount). */
+	if (stray)
+		stray = mips_soft_interrupt(stray);
 	if (run & INTR_RUN_TIMER) {
 		if (machdep_cpu_id() != 0)
 			mips_vpe_tick();
@@ -118,10 +124,6 @@ static __attribute__((noinline)) void intr_dispatch_lines(uint32_t pending, uint
 		(void)mips_pmu_irq(pc, user ? PMU_MODE_U : PMU_MODE_K);
 	if (run & INTR_RUN_I8259)
 		i8259_service();
-	/* A software line is CPU 0's ring from a VPE (smp.c), handled here
-	 * rather than in intr_route so that the tick path pays nothing. */
-	if (stray)
-		stray = mips_soft_interrupt(stray);
 	if (stray) {
 		/* A line nobody drives: mask it rather than loop on it forever. */
 		cp0_write_status(cp0_read_status() & ~stray);

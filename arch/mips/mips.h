@@ -82,6 +82,9 @@ void timer_count_tick(uint32_t now);
  * to 64 bits as CPU 0's, given ref, an arch_cycles() of CPU 0's taken
  * less than 2^31 Count ticks before. */
 void timer_cpu_start(uint64_t ref);
+/* Re-arm this CPU's Compare so that QEMU's round robin of vCPUs ends this
+ * one's turn (smp.c, arch_cpu_relax); no tick is lost or added. */
+void timer_yield_vcpu(void);
 
 /* smp.c: this CPU's number, kept where arch_cpu_id reads it. */
 void mips_set_cpu_number(unsigned cpu);

@@ -32,18 +32,24 @@
  * gives every VPE a TLB of its own (MVPConf0.TLBS = 0), so each has its
  * own ASIDs (vm.c says how a mapping change reaches the other TLBs).  Its
  * tick is the scheduler's (clock_tick_cpu), the reschedule ring wakes its
- * idle loop or preempts its task, and CPU 0 takes both rings.
+ * idle loop or preempts its task, and CPU 0 takes both rings.  Without
+ * vpetasks the VPEs stay out of the scheduler: they tick, answer rings
+ * and keep their hwperf banks through their own small exception path
+ * (vpe.S mips_vpe_exc).
  *
- * That is not the default yet: under -icount (QEMU's round robin of the
- * vCPUs on one virtual clock), a VPE that runs the scheduler and halts in
- * its idle loop answers a ring late or not within the 100 ms a caller
- * waits (`cpus --ping 1` measured: ETIMEDOUT, where a VPE that runs no
- * task answers in two ticks), so cross-CPU hwperf calls (rules_smp) fail
- * there.  Measured so far: the VPE's own TLB initialisation (tlb_init's
- * writes) is what turns it deaf; a VPE that spins (idlespin), or whose
- * tick is half a period after CPU 0's, answers in half a tick.  Until
- * that is understood, a VPE runs no task unless booted with vpetasks,
- * and its exceptions take its own small path (vpe.S mips_vpe_exc).
+ * Under -icount QEMU 7.2 runs the vCPUs in turn on one thread, each until
+ * the next timer deadline, so a CPU that spins waiting for another with
+ * interrupts off never lets it run (measured: hwperf's cross-calls to a
+ * VPE in the scheduler timed out after 50 ticks, `-d exec` showing no
+ * instruction of VPE 1 meanwhile).  A waiter therefore re-arms its own
+ * Compare now and then (arch_cpu_relax, timer.c timer_yield_vcpu), which
+ * ends its turn; and a VPE answers a ring before its tick, since a tick
+ * that catches up writes Compare again and again (each write ended the
+ * VPE's turn, with the ring still pending behind it).  With both,
+ * rules_smp passes under -icount with tasks on the VPEs.  It is not the
+ * default yet: under -icount the stress benchmark with 64 tasks over two
+ * VPEs still crawls (`bench run stress -n 1`: no end within 600 s, where
+ * it takes 14 s without -icount), which is not understood.
  *
  * Register facts: MIPS32 PRA (MD00090) Config3 bits 2 (MT) and 29
  * (CMGCR), EBase.CPUNum; MIPS MT ASE (MD00378), mt.h; CMGCRBase = CP0
@@ -207,11 +213,29 @@ unsigned arch_cpu_id(void)
 _Static_assert(CONTEXT_PTEBASE_SHIFT == MACHDEP_CONTEXT_CPU_SHIFT, "machdep.h");
 _Static_assert(CP0_CONTEXT == 4 && CP0_ERROREPC == 30, "machdep.h register numbers");
 
-/* No MIPS instruction makes QEMU's round-robin TCG run the other VPE
- * sooner (PAUSE measured: the -icount ping stays 3,332,5xx cycles), so
- * there is nothing to put here. */
+/*
+ * No MIPS instruction makes QEMU's round-robin TCG run the other VPE
+ * sooner (PAUSE measured: the -icount ping stays 3,332,5xx cycles), but a
+ * Compare write does (timer.c, timer_yield_vcpu).  At most once per
+ * 1/RELAX_YIELD_DIV of a tick of waiting, so that a waiter that looks
+ * often does not make QEMU switch vCPUs every few instructions.  Only
+ * with another CPU online: one CPU has nobody to wait for, and its relax
+ * stays empty.
+ */
+#define RELAX_YIELD_DIV      64u
+static uint32_t relax_last[CPU_MAX];
+
 void arch_cpu_relax(void)
 {
+	if (nvpes_online > 1) {
+		unsigned me = arch_cpu_id();
+		uint32_t now = cp0_read_count();
+
+		if (now - relax_last[me] >= vpe_period / RELAX_YIELD_DIV) {
+			relax_last[me] = now;
+			timer_yield_vcpu();
+		}
+	}
 }
 
 /* Raise software interrupt ip in VPE cpu: mttc0 to its TC's Cause (in
@@ -327,6 +351,7 @@ void arch_lock_relax(bool poll_calls)
 		run_posted_call(&vpes[arch_cpu_id()]);
 		arch_irq_restore(f);
 	}
+	arch_cpu_relax();
 }
 
 /* A wake-up or a pin for a task on another CPU (sched.c kick_if): the
@@ -399,7 +424,7 @@ static unsigned vpe_ticks_due(struct vpe *v)
 }
 
 /*
- * With vpetasks, a VPE's tick, from intr_dispatch (CPU 0's is
+ * A VPE's tick in the scheduler, from intr_dispatch (CPU 0's is
  * timer_interrupt, which also keeps the wall clock): the scheduler's tick
  * for its CPU, as an x86_64 AP's (kernel/time/clock.h).  Never inlined:
  * inlined, its registers made CPU 0's tick save six more (15 cycles a
@@ -633,8 +658,8 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 		       "DESAVE); the console and device interrupts stay on cpu 0\n");
 	else if (!vpe_tasks)
 		printf("smp: VPEs other than 0 run no tasks unless booted with vpetasks: "
-		       "the entry's words and the ASIDs are per CPU, but under -icount a "
-		       "VPE in the scheduler answers rings late (arch/mips/smp.c)\n");
+		       "under -icount the stress benchmark with tasks there crawls "
+		       "(arch/mips/smp.c)\n");
 	if (left_off)
 		printf("smp: %u VPE%s left off: more than CPU_MAX (%u)\n", left_off,
 		       left_off == 1 ? "" : "s", CPU_MAX);

@@ -4,10 +4,10 @@ QEMU's 34Kf with -smp N starts N VPEs (arch/mips/smp.c); booted with
 vpetasks each takes the common exception entry with its own words
 (arch/mips/pcpu.h), its own TLB and ASIDs (vm.c), its own tick, and joins
 the scheduler as an x86_64 AP does.  These tests boot their own 34Kf QEMU
-(without -icount: under it a VPE in the scheduler answers rings late,
-smp.c says what was measured) and check what runs there: a task pinned to
-VPE 1, spinners spread over the VPEs, a counted task migrated between VPEs
-many times.  Without vpetasks the VPEs run no task (test_smp.py); the
+and check what runs there: a task pinned to VPE 1, spinners spread over
+the VPEs, a counted task migrated between VPEs many times, and under
+-icount the cross-CPU rules (a waiter there must end its turn for the
+other VPE to run at all: smp.c).  Without vpetasks the VPEs run no task (test_smp.py); the
 one-CPU Malta (24Kf) is the shared console of the other modules.
 """
 import re
@@ -128,6 +128,24 @@ def test_without_vpetasks_vpes_run_no_task(target):
         assert "hello from pid" in c.run("spawn --wait hello")
     finally:
         c.close()
+
+
+def test_cross_cpu_rules_pass_under_icount(malta):
+    """Under -icount QEMU runs the VPEs in turn, each to the next timer
+    deadline: CPU 0 waiting with interrupts off for VPE 1 (a hwperf
+    cross-call) kept VPE 1 from running at all until the call timed out
+    after 50 ticks, so every rules_smp scenario failed with ETIMEDOUT.  The
+    waiter's Compare re-arm ends its turn (timer.c timer_yield_vcpu)."""
+    c = malta(2, icount=True, append="cpi=1")
+    out = c.run("bench run rules_smp", timeout=300)
+    assert "ETIMEDOUT" not in out, out
+    assert re.search(r"^SUMMARY: (\d+) tests, 0 failures, 0 skipped$", out, re.M), out
+    for scenario in ("R3-every-cpu-counts", "R12-cpu-read-live", "R19-ticks-own-cpu",
+                     "R12-sys-read-sums", "R1-free-after"):
+        assert re.search(r"^PASS: bench: rules_smp: %s " % scenario, out, re.M), out
+    assert re.search(r"^cpu 1 answered: from=cpu1 vpe=1 this_cpu=1 cycles=\d+$",
+                     c.run("cpus --ping 1"), re.M)
+    assert "hello from pid" in c.run("spawn --wait --cpu 1 hello")
 
 
 @pytest.mark.slow_smp
