@@ -1,9 +1,9 @@
 /*
- * hooks.c - the three points where the scheduler and the clock call
- * hwperf: switch-out, switch-in, tick.
+ * hooks.c - the two points where the scheduler and the clock call
+ * hwperf: the switch and the tick.
  *
- * USER counters follow their task (R2): saved at switch-out, restored at
- * switch-in.  SYSTEM counters stay on their CPU and are never switched
+ * USER counters follow their task (R2): at a switch the outgoing task's
+ * are saved and the incoming task's restored, under one lock.  SYSTEM counters stay on their CPU and are never switched
  * (R3).  The tick rotates multiplexed events (R13) and otherwise folds the
  * live counts: that keeps counters that cannot interrupt from wrapping
  * unseen (R14) and bounds how stale another CPU's counts can look to a
@@ -15,30 +15,11 @@
 
 uint32_t hwperf_hot;
 
-void hwperf_switch_out_slow(struct hwperf_task *prev)
-{
-	unsigned cpu = hwperf_env_this_cpu();
-	unsigned long f = hwperf_lock(cpu);
-	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
-
-	if (prev && c->task == prev)
-		hwperf_unload(cpu);
-	hwperf_unlock(cpu, f);
-}
-
-void hwperf_switch_in_slow(struct hwperf_task *next)
-{
-	unsigned cpu = hwperf_env_this_cpu();
-	unsigned long f = hwperf_lock(cpu);
-
-	hwperf_cpu_sync(cpu, next);
-	hwperf_unlock(cpu, f);
-}
-
 /*
- * One switch on this CPU, from prev to next, under one lock: what
- * hwperf_switch_out_slow(prev) and then hwperf_switch_in_slow(next) do.
- * When both tasks count, prev's set goes off and next's on in one step
+ * One switch on this CPU, from prev to next, under one lock: prev's set
+ * is unloaded if it is the one loaded here, then next's is synced in
+ * (tests/unit/doubles/hwperf_fake_env.c plays the same as two separate
+ * steps and checks the counts agree).  When both tasks count, prev's set goes off and next's on in one step
  * (hwperf_handover): the driver does not stop what it starts again.
  */
 void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next)

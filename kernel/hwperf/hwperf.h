@@ -17,10 +17,10 @@
  * `caller` is the task making the request, or NULL for the kernel itself
  * (the console), which acts as root.  `pid` 0 means the caller.
  *
- * The scheduler calls hwperf at two points only: hwperf_switch (the
- * switch-out and switch-in of one switch, together) and hwperf_tick;
- * hwperf_switch_out and hwperf_switch_in are its halves.  Process lifetime adds hwperf_task_init,
- * hwperf_fork, hwperf_exit and hwperf_reap (see each below).  A task that
+ * The scheduler calls hwperf at two points only: hwperf_switch_slow (the
+ * switch-out and switch-in of one switch, together) and hwperf_tick.
+ * Process lifetime adds hwperf_task_init, hwperf_fork, hwperf_exit and
+ * hwperf_reap (see each below).  A task that
  * mapped its read page adds the return to its user mode
  * (hwperf_upage_fill and _publish, upage.c).
  *
@@ -293,8 +293,6 @@ extern uint32_t hwperf_hot;
  * the flags are internal.h's). */
 #define HWPERF_TF_ENABLED 0x01u
 
-void hwperf_switch_out_slow(struct hwperf_task *prev);
-void hwperf_switch_in_slow(struct hwperf_task *next);
 void hwperf_tick_slow(struct hwperf_task *cur);
 
 static inline bool hwperf_hooks_quiet(const struct hwperf_task *t)
@@ -302,32 +300,12 @@ static inline bool hwperf_hooks_quiet(const struct hwperf_task *t)
 	return hwperf_hot == 0 && !(t && (t->flags & HWPERF_TF_ENABLED));
 }
 
-/* Scheduler, on the CPU doing the switch, interrupts off, before the
- * register switch: prev stops counting.  prev may be NULL (idle). */
-static inline void hwperf_switch_out(struct hwperf_task *prev)
-{
-	if (hwperf_hot != 0)
-		hwperf_switch_out_slow(prev);
-}
-
-/* Scheduler, after the switch, before returning to next: next may be NULL. */
-static inline void hwperf_switch_in(struct hwperf_task *next)
-{
-	if (!hwperf_hooks_quiet(next))
-		hwperf_switch_in_slow(next);
-}
-
+/* Scheduler (sched_hooks.c), on the CPU doing the switch, interrupts off,
+ * once next may run here, unless hwperf_hooks_quiet(next): prev's
+ * counters stop and next's start, under one lock.  Either may be NULL
+ * (idle).  next's counters then count from here, not from after the
+ * register switch. */
 void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next);
-
-/* Scheduler, on the CPU doing the switch, interrupts off, once next may
- * run here: hwperf_switch_out(prev) then hwperf_switch_in(next), under
- * one lock.  Either may be NULL (idle).  next's counters then count from
- * here, not from after the register switch. */
-static inline void hwperf_switch(struct hwperf_task *prev, struct hwperf_task *next)
-{
-	if (!hwperf_hooks_quiet(next))
-		hwperf_switch_slow(prev, next);
-}
 
 /* Timer tick, every CPU, interrupt context; cur is the running task or
  * NULL.  Rotates multiplexed events, folds counts, applies mode changes

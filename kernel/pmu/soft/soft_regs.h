@@ -37,7 +37,7 @@
  * (soft_kernel_event, softpmu_mode_switch, softpmu_user_span) only for the
  * kinds some loaded counter counts: the driver says which at every resume
  * and suspend (pmu_kevents_want).  A scheduler switch is counted before
- * hwperf_switch_out of the old task.  While no counter counts cycles the
+ * hwperf_switch_slow takes the old task's counters off.  While no counter counts cycles the
  * bank's mode is not followed; the resume that loads one starts it at
  * that moment, in K mode, where every resume runs.
  */

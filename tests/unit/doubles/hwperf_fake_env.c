@@ -84,6 +84,34 @@ struct fake_task *fake_current(unsigned cpu)
 	return running[cpu];
 }
 
+/*
+ * The switch as two steps, each under its own lock, with the tasks moved
+ * between them (the kernel's order before hwperf_switch): the reference
+ * the fused hook is checked against.
+ */
+static void switch_out_apart(struct hwperf_task *prev)
+{
+	if (hwperf_hot == 0)
+		return;
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+
+	if (prev && hwperf_core.cpu[cpu].task == prev)
+		hwperf_unload(cpu);
+	hwperf_unlock(cpu, f);
+}
+
+static void switch_in_apart(struct hwperf_task *next)
+{
+	if (hwperf_hooks_quiet(next))
+		return;
+	unsigned cpu = hwperf_env_this_cpu();
+	unsigned long f = hwperf_lock(cpu);
+
+	hwperf_cpu_sync(cpu, next);
+	hwperf_unlock(cpu, f);
+}
+
 void fake_run(unsigned cpu, struct fake_task *t)
 {
 	struct fake_task *prev = running[cpu];
@@ -97,17 +125,19 @@ void fake_run(unsigned cpu, struct fake_task *t)
 		running[cpu] = t;
 		if (t)
 			t->cpu = (int)cpu;
-		hwperf_switch(prev ? &prev->hw : NULL, t ? &t->hw : NULL);
+		/* As sched_hook_switch. */
+		if (!hwperf_hooks_quiet(t ? &t->hw : NULL))
+			hwperf_switch_slow(prev ? &prev->hw : NULL, t ? &t->hw : NULL);
 		fake_cpu = saved;
 		return;
 	}
-	hwperf_switch_out(prev ? &prev->hw : NULL);
+	switch_out_apart(prev ? &prev->hw : NULL);
 	if (prev)
 		prev->cpu = FAKE_NO_CPU;
 	running[cpu] = t;
 	if (t)
 		t->cpu = (int)cpu;
-	hwperf_switch_in(t ? &t->hw : NULL);
+	switch_in_apart(t ? &t->hw : NULL);
 	fake_cpu = saved;
 }
 

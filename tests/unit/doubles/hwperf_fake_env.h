@@ -53,9 +53,9 @@ void fake_env_reset(unsigned ncpus);
 struct fake_task *fake_spawn(int pid, unsigned uid, int pgid, int ppid);
 struct fake_task *fake_find(int pid);
 /* The scheduler's part: switch cpu from whatever runs there to t (or idle
- * when t is NULL), calling hwperf_switch_out / hwperf_switch_in, or with
- * fake_switch_fused (cleared by fake_env_reset) the kernel's one
- * hwperf_switch. */
+ * when t is NULL) in two steps, prev's set unloaded then t's synced (the
+ * reference), or with fake_switch_fused (cleared by fake_env_reset) the
+ * kernel's one hwperf_switch. */
 extern bool fake_switch_fused;
 void fake_run(unsigned cpu, struct fake_task *t);
 struct fake_task *fake_current(unsigned cpu);
