@@ -106,7 +106,7 @@ static inline void cut_user_entry(struct cpu *c)
 /*
  * cut_user_entry and the call counted, in the task's 32-bit pending
  * sums where the machine defers them (machdep.h, acct.h
- * acct_cut_syscall): the common system call's whole cut.
+ * acct_cut_syscall_short): the common system call's whole cut.
  */
 static __attribute__((noinline)) void cut_syscall_whole(struct cpu *c, uint64_t left,
 							 uint64_t back)

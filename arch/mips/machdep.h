@@ -13,7 +13,7 @@
 /* Whether TLB refills are exceptions the kernel counts (the MIPS TLB refill exception is software (arch/mips/tlbrefill.S)). */
 #define MACHDEP_SOFT_TLB_REFILL 1
 /* Whether a fast system call defers its accounting to 32-bit sums
- * (kernel/proc/acct.h acct_cut_syscall): each 64-bit sum costs a 32-bit
+ * (kernel/proc/acct.h acct_cut_syscall_short): each 64-bit sum costs a 32-bit
  * CPU seven instructions a call, a 32-bit one three. */
 #define MACHDEP_ACCT_DEFERRED 1
 

@@ -13,7 +13,7 @@
 /* Whether TLB refills are exceptions the kernel counts (x86 walks page tables in hardware: no refill exception to count). */
 #define MACHDEP_SOFT_TLB_REFILL 0
 /* Whether a fast system call defers its accounting to 32-bit sums
- * (kernel/proc/acct.h acct_cut_syscall): a 64-bit add is one instruction
+ * (kernel/proc/acct.h acct_cut_syscall_short): a 64-bit add is one instruction
  * here, so no. */
 #define MACHDEP_ACCT_DEFERRED 0
 

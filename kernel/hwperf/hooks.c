@@ -3,8 +3,8 @@
  * hwperf: the switch and the tick.
  *
  * USER counters follow their task (R2): at a switch the outgoing task's
- * are saved and the incoming task's restored, under one lock.  SYSTEM counters stay on their CPU and are never switched
- * (R3).  The tick rotates multiplexed events (R13) and otherwise folds the
+ * are saved and the incoming task's restored, under one lock.  SYSTEM
+ * counters stay on their CPU and are never switched (R3).  The tick rotates multiplexed events (R13) and otherwise folds the
  * live counts: that keeps counters that cannot interrupt from wrapping
  * unseen (R14) and bounds how stale another CPU's counts can look to a
  * reader to one tick.  It also applies changes made from other CPUs.
@@ -19,8 +19,9 @@ uint32_t hwperf_hot;
  * One switch on this CPU, from prev to next, under one lock: prev's set
  * is unloaded if it is the one loaded here, then next's is synced in
  * (tests/unit/doubles/hwperf_fake_env.c plays the same as two separate
- * steps and checks the counts agree).  When both tasks count, prev's set goes off and next's on in one step
- * (hwperf_handover): the driver does not stop what it starts again.
+ * steps and checks the counts agree).  When both tasks count, prev's set
+ * goes off and next's on in one step (hwperf_handover): the driver does
+ * not stop what it starts again.
  */
 void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next)
 {

@@ -19,21 +19,41 @@ struct hwperf_task *hwperf_owner(unsigned cpu)
 	return owner_of(&hwperf_core.cpu[cpu]);
 }
 
-void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t)
+/* The books of a set the driver has just started on cpu for t (NULL: the
+ * system block). */
+static inline void loaded_books(struct hwperf_cpu *c, unsigned cpu,
+                                struct hwperf_set *s, struct hwperf_task *t)
 {
-	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
-
-	if (hwperf_place(s, cpu, t == NULL, false) < 0)
-		return;
-	hwperf_core.ops->resume(&s->pst);
 	c->loaded = s;
-	hwperf_hot |= 1u << cpu;
 	c->task = t;
 	c->loaded_seq = s->ctl_seq;
 	if (t) {
 		t->on_cpu = (int)cpu;
 		t->loaded_seq = s->ctl_seq;
 	}
+}
+
+/* The books of a loaded set s, which the driver has just stopped: its
+ * counts folded, its thresholds acted on for owner, and its task t (NULL:
+ * the system block) off this CPU. */
+static inline void unloaded_books(struct hwperf_set *s, struct hwperf_task *owner,
+                                  struct hwperf_task *t)
+{
+	hwperf_set_fold(s);
+	hwperf_thresholds(s, owner, 0);
+	s->placed = 0;
+	s->pst.ctl.n = 0;
+	if (t)
+		t->on_cpu = -1;
+}
+
+void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t)
+{
+	if (hwperf_place(s, cpu, t == NULL, false) < 0)
+		return;
+	hwperf_core.ops->resume(&s->pst);
+	loaded_books(&hwperf_core.cpu[cpu], cpu, s, t);
+	hwperf_hot |= 1u << cpu;
 }
 
 /* Stop and fold; the counts are final up to now. */
@@ -45,12 +65,7 @@ void hwperf_unload(unsigned cpu)
 	if (!s)
 		return;
 	hwperf_core.ops->suspend(&s->pst);
-	hwperf_set_fold(s);
-	hwperf_thresholds(s, owner_of(c), 0);
-	s->placed = 0;
-	s->pst.ctl.n = 0;
-	if (c->task)
-		c->task->on_cpu = -1;
+	unloaded_books(s, owner_of(c), c->task);
 	c->loaded = NULL;
 	hwperf_hot &= ~(1u << cpu);
 	c->task = NULL;
@@ -81,18 +96,10 @@ void hwperf_handover(unsigned cpu, struct hwperf_task *next)
 		ops->suspend(&s->pst);
 		ops->resume(&n->pst);
 	}
-	/* hwperf_unload's bookkeeping for s (prev is c->task)... */
-	hwperf_set_fold(s);
-	hwperf_thresholds(s, c->task, 0);
-	s->placed = 0;
-	s->pst.ctl.n = 0;
-	c->task->on_cpu = -1;
-	/* ... and hwperf_load's for n: this CPU stays hot. */
-	c->loaded = n;
-	c->task = next;
-	c->loaded_seq = n->ctl_seq;
-	next->on_cpu = (int)cpu;
-	next->loaded_seq = n->ctl_seq;
+	/* hwperf_unload's books for s (a task set: c->task owns it), then
+	 * hwperf_load's for n: this CPU stays hot. */
+	unloaded_books(s, c->task, c->task);
+	loaded_books(c, cpu, n, next);
 }
 
 /* hwperf_sample of a set with thresholds: stop, fold, act on what the

@@ -21,7 +21,7 @@
 
 /*
  * A task's share of its fast system calls not yet added to its 64-bit
- * sums (acct_cut_syscall): on a 32-bit CPU each 64-bit sum costs seven
+ * sums (acct_cut_syscall_short): on a 32-bit CPU each 64-bit sum costs seven
  * instructions a call, these three.  Each stays below 2^31, so adding
  * one more call's span (also below 2^31, or it is charged whole instead)
  * never wraps; the add that reaches 2^31 folds them.  Whoever reads the
@@ -90,10 +90,16 @@ void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
 			    uint64_t left, uint64_t back);
 
 /*
- * acct_cut_syscall's common case: false, and nothing charged, when a
- * span is 2^31 or more (or the stamps are out of order), for the caller
- * to charge whole (acct_cut_syscall_whole) with its own call, whose
- * arguments the common case then never prepares.
+ * A system call's entry from user mode (kernel/entry.c
+ * cut_syscall_entry): acct_cut_span(c, a, left, back) and one call
+ * counted, the same totals once folded; since is c->stamp, as the caller
+ * read it for the stamps.  For a machine whose stamps are within 2^32 of
+ * the clock's last cut (kernel/arch.h arch_user_span), so left - stamp
+ * and back - left are whole as 32-bit values: those below 2^31 go to
+ * pend in 32-bit adds.  False, and nothing charged, when a span is 2^31
+ * or more (or the stamps are out of order): the caller charges it whole
+ * (acct_cut_syscall_whole) with its own call, whose arguments the common
+ * case then never prepares.  The clock itself is exact.
  */
 static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct *a,
 					  uint64_t since, uint64_t left, uint64_t back)
@@ -118,23 +124,6 @@ static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct
 	if (__builtin_expect((int32_t)(ps | pu | pc) < 0, 0))
 		acct_fold_full(a);
 	return true;
-}
-
-/*
- * A system call's entry from user mode: acct_cut_span(c, a, left, back)
- * and one call counted, the same totals once folded; since is c->stamp,
- * as the caller read it for the stamps (no second load).  For a machine
- * whose stamps are within 2^32 of the clock's last cut (kernel/arch.h
- * arch_user_span), so left - stamp and back - left are whole as 32-bit
- * values: those below 2^31 go to pend in 32-bit adds, the rest (and
- * stamps out of order, whose differences wrap to 2^31 or more) are
- * charged as acct_cut_span charges them.  The clock itself is exact.
- */
-static inline void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
-				    uint64_t since, uint64_t left, uint64_t back)
-{
-	if (!acct_cut_syscall_short(c, a, since, left, back))
-		acct_cut_syscall_whole(c, a, left, back);
 }
 
 /* dst += src, field by field, src's pending share included (a reaped

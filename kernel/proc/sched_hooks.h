@@ -1,10 +1,10 @@
 /*
  * sched_hooks.h - where the scheduler and the task lifetime call hwperf.
  *
- * The scheduler offers hwperf exactly one hook a switch (its switch-out and
- * switch-in together), and the timer tick one.  Task lifetime adds four: a task created from
- * nothing, fork, exit and reap.  kernel/hwperf implements these in
- * sched_hooks.c (mapping a task to its embedded struct hwperf_task, and
+ * The scheduler offers hwperf exactly one hook a switch (its switch-out
+ * and switch-in together), and the timer tick one.  Task lifetime adds
+ * four: a task created from nothing, fork, exit and reap.  kernel/hwperf
+ * implements these in sched_hooks.c (mapping a task to its embedded struct hwperf_task, and
  * the idle task to NULL); nothing else in the task layer knows hwperf.
  *
  * All are called with interrupts disabled and must not sleep.
@@ -16,7 +16,7 @@ struct task;
 
 /* On the switching CPU, before the register switch, once next may run
  * here (no other CPU is still on its stack): prev stops counting and next
- * starts, in one step (hwperf_switch). */
+ * starts, in one step (hwperf_switch_slow). */
 void sched_hook_switch(struct task *prev, struct task *next, struct task *idle);
 /* After the switch, on next's stack, before next continues; prev is the
  * task switched from, not yet released: the CPU's user-mode counter

@@ -37,9 +37,9 @@
  * (soft_kernel_event, softpmu_mode_switch, softpmu_user_span) only for the
  * kinds some loaded counter counts: the driver says which at every resume
  * and suspend (pmu_kevents_want).  A scheduler switch is counted before
- * hwperf_switch_slow takes the old task's counters off.  While no counter counts cycles the
- * bank's mode is not followed; the resume that loads one starts it at
- * that moment, in K mode, where every resume runs.
+ * hwperf_switch_slow takes the old task's counters off.  While no counter
+ * counts cycles the bank's mode is not followed; the resume that loads one
+ * starts it at that moment, in K mode, where every resume runs.
  */
 #ifndef TALLY_SOFT_REGS_H
 #define TALLY_SOFT_REGS_H

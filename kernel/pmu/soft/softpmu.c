@@ -612,9 +612,9 @@ static inline uint32_t owing(const struct soft_bank *b, uint64_t owed)
 
 /*
  * Slot k's events since its start, and the cycles still owed to it, into
- * its sum; it goes on from where it is.  suspend() and sync() both fold
- * this way, one stopping the counter after, the other not.  cycling: the
- * counters owed cycles (owing(), found once per fold).
+ * its sum; it goes on from where it is (sync(); a stop does the same in
+ * two passes, stop_counters).  cycling: the counters owed cycles
+ * (owing(), found once per fold).
  */
 static inline void fold_counter(struct soft_bank *b, struct pmu_state *st, unsigned k,
                                 struct soft_ctr *h, uint64_t owed, uint32_t cycling)

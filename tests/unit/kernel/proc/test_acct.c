@@ -170,6 +170,15 @@ static void test_add_and_rusage(void **state)
 
 /* ---- the fast system call's deferred cut (acct_cut_syscall) ------------------ */
 
+/* The cut as kernel/entry.c cut_syscall_entry makes it: the short cut,
+ * else the whole one. */
+static void acct_cut_syscall(struct acct_clock *c, struct task_acct *a,
+			     uint64_t since, uint64_t left, uint64_t back)
+{
+	if (!acct_cut_syscall_short(c, a, since, left, back))
+		acct_cut_syscall_whole(c, a, left, back);
+}
+
 /* The reference: the whole 64-bit cut and the count, as every call made
  * them before the deferred sums. */
 static void cut_reference(struct acct_clock *c, struct task_acct *a,
