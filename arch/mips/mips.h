@@ -85,6 +85,11 @@ void timer_cpu_start(uint64_t ref);
 /* Re-arm this CPU's Compare so that QEMU's round robin of vCPUs ends this
  * one's turn (smp.c, arch_cpu_relax); no tick is lost or added. */
 void timer_yield_vcpu(void);
+/* After a Compare write that Count has already passed: did Count meet it
+ * since the write (Release 2's Cause.TI, which the write clears)?  Then
+ * the tick is pending; if not, Compare was written behind Count and will
+ * raise nothing until Count wraps, so it must be written again. */
+bool timer_match_seen(void);
 
 /* smp.c: this CPU's number, kept where arch_cpu_id reads it. */
 void mips_set_cpu_number(unsigned cpu);

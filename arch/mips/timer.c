@@ -104,19 +104,38 @@ void timer_yield_vcpu(void)
 
 	/* The write also clears a match that came between the read of Count
 	 * and the write (a host that holds the vCPU up makes that window
-	 * long): until Compare is still ahead after the write, set it again
-	 * from now.  Measured without this: CPU 0 lost its tick until Count
-	 * wrapped. */
+	 * long): unless Compare is still ahead after the write, or Count met
+	 * it since (timer_match_seen), set it again from now.  Measured
+	 * without this: CPU 0 lost its tick until Count wrapped. */
 	for (;;) {
 		uint32_t now = cp0_read_count();
 
 		if ((int32_t)(cmp - now) <= 0)
 			cmp = now + period / YIELD_REPEND_DIV;
 		cp0_write_compare(cmp);
-		if ((int32_t)(cmp - cp0_read_count()) > 0)
+		if ((int32_t)(cmp - cp0_read_count()) > 0 || timer_match_seen())
 			break;
 	}
 	arch_irq_restore(f);
+}
+
+/*
+ * Under -icount the write that makes this vCPU yield ends its turn, and
+ * its next instruction runs only once the other vCPU has run to the
+ * next deadline, which is at or after the Compare just written: Count
+ * has always passed it by then.  A loop that stepped Compare until it
+ * was ahead of Count never ended (measured with `bench run stress` on two
+ * VPEs: VPE 1 read Count 1,640,617 past the Compare it had just written,
+ * about a period, at every step, and stepped forever; every test of
+ * "ahead" failed).  Cause.TI tells the one case that needs another write
+ * (written behind Count) from the one that does not (met since).
+ * Release 2 only: before it the line's IP bit is also the counters'.
+ */
+static bool has_ti;
+
+bool timer_match_seen(void)
+{
+	return has_ti && (cp0_read_cause() & CAUSE_TI);
 }
 
 uint64_t arch_cycles_hz(void)
@@ -176,8 +195,9 @@ void timer_interrupt(void)
 		}
 	}
 	cp0_write_compare(next_compare);
-	/* Compare may have been passed while it was being written. */
-	while ((int32_t)(cp0_read_count() - next_compare) >= 0) {
+	/* Compare may have been passed while it was being written (and not
+	 * met since: timer_match_seen). */
+	while ((int32_t)(cp0_read_count() - next_compare) >= 0 && !timer_match_seen()) {
 		next_compare += period;
 		due++;
 		cp0_write_compare(next_compare);
@@ -198,6 +218,7 @@ void arch_timer_start(unsigned hz)
 	uint64_t measured;
 
 	ip_line = find_timer_ip();
+	has_ti = cp0_is_release2();
 	measured = cycle_rate_boot(arch_cycles, NULL)->hz;
 	if (measured < COUNT_HZ_MIN || measured > COUNT_HZ_MAX) {
 		printf("mips: Count rate measured as %llu Hz, implausible; assuming %u Hz\n",
