@@ -50,9 +50,12 @@ uintptr_t arch_tf_sp(const struct trapframe *tf)
 	return tf->regs[REG_SP];
 }
 
+/* 0, no frame pointer, while a system call's frame still lacks it
+ * (trapframe.h TF_CAUSE_FULL): the user's fp lives on in a register
+ * then.  (The MIPS user unwinder reads pc, sp and ra only.) */
 uintptr_t arch_tf_fp(const struct trapframe *tf)
 {
-	return tf->regs[REG_FP];
+	return tf_callee_saved(tf) ? tf->regs[REG_FP] : 0;
 }
 
 uintptr_t arch_tf_ra(const struct trapframe *tf)
