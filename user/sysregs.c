@@ -7,7 +7,8 @@
  * a pattern of its own (the call's arguments with their values) before
  * the call and compared after it.  On MIPS the kill is made once more
  * with a handler that returns with s0-s7 changed, which sigreturn must
- * undo.  Then a fork: the child starts with every register of the
+ * undo, and two calls are made in branch delay slots, where the
+ * resumption is decoded from s0 and s1.  Then a fork: the child starts with every register of the
  * parent's call as it went (but the result, 0), which on MIPS, whose
  * system calls keep s0-s7 and fp in their registers rather than in the
  * frame (arch/mips/vectors.S), checks that fork completes the frame its
@@ -294,6 +295,44 @@ __asm__(
 	"nop\n\t"
 	".set pop\n"
 	".end sysregs_clobber_s\n");
+
+/*
+ * A system call in a branch's delay slot resumes where the branch goes,
+ * which the kernel decodes with the registers the branch read: here a
+ * beq and a bne on s0 and s1, each taken.  Whatever two words the frame
+ * held for them before, a kernel that decoded from it rather than from
+ * the live registers (a system call keeps them out of the frame,
+ * arch/mips/vectors.S) would find one of the two not taken.  Returns the
+ * calls that resumed after their slot instead (each adds 1 to t0).
+ */
+static long slot_calls(void)
+{
+	register long v0 __asm__("$2");
+
+	__asm__ volatile(
+		".set push\n\t"
+		".set noreorder\n\t"
+		"move $8, $0\n\t"
+		"li $16, 0x5151\n\t"
+		"li $17, 0x5151\n\t"
+		"li $2, %[nr]\n\t"
+		"beq $16, $17, 1f\n\t"
+		"syscall\n\t"
+		"addiu $8, $8, 1\n"
+		"1:\n\t"
+		"li $17, 0x5152\n\t"
+		"li $2, %[nr]\n\t"
+		"bne $16, $17, 2f\n\t"
+		"syscall\n\t"
+		"addiu $8, $8, 1\n"
+		"2:\n\t"
+		"move $2, $8\n\t"
+		".set pop\n\t"
+		: "=r"(v0)
+		: [nr] "i"(SYS_getppid)
+		: "$8", "$16", "$17", "memory");
+	return v0;
+}
 #endif
 
 /*
@@ -371,6 +410,12 @@ int main(void)
 #if !defined(__x86_64__)
 	if (kill_through(sysregs_clobber_s, 2, "an s-clobbering handler", SALT_KILL_CLOBBER))
 		return 1;
+	long wrong = slot_calls();
+
+	if (wrong) {
+		printf("sysregs: %ld calls in a delay slot resumed after it\n", wrong);
+		return 1;
+	}
 #endif
 	printf("sysregs ok\n");
 	return 0;

@@ -289,9 +289,10 @@ void mips_trap(struct trapframe *tf)
  * (vectors.S) from Cause.ExcCode and Status.UM before any C runs: the
  * arch's fast way (kernel/arch_task.h), without mips_trap's tests for
  * interrupts and faults, the mode and the scheduler's state, since only
- * a task in user mode gets here.  The frame may lack s0-s7 and fp
- * (trapframe.h TF_CAUSE_FULL): nothing here reads them, and C keeps
- * the user's in their registers.  Returns with interrupts off, and true
+ * a task in user mode gets here.  The frame's EPC is already where the
+ * call resumes (vectors.S, usermode.c mips_syscall_slot), and the frame
+ * may lack s0-s7 and fp (trapframe.h TF_CAUSE_FULL): nothing here reads
+ * them, and C keeps the user's in their registers.  Returns with interrupts off, and true
  * when return work (preemption, a signal) is due: the entry then
  * completes the frame from those registers and runs it
  * (trap_syscall_exit_work), since a signal frame is built from the

@@ -94,6 +94,9 @@ void mips_trap(struct trapframe *tf);
 /* The same for a system call from user mode (trap.c): true when return
  * work is due, which the entry runs once the frame is whole. */
 bool mips_syscall(struct trapframe *tf);
+/* The same for a call in a branch delay slot (usermode.c), the frame
+ * whole: EPC moved to where the branch resumes first. */
+bool mips_syscall_slot(struct trapframe *tf);
 
 /* Whether the frame's s0-s7 and fp words are the context's (see
  * TF_CAUSE_FULL): always, but for a system call's until completed. */

@@ -62,9 +62,10 @@ mips_vec_stub_end:
 	 * The frame below sp, both ways in: k1 holds the interrupted sp.
 	 * BadVAddr only means something for the exceptions that set it:
 	 * trap.c stores it for those (frame_badvaddr).  Leaves EPC, Status
-	 * and Cause in t0, t1, t2 as well.  A macro, so that the way in from
-	 * user mode and the way in from kernel mode each run straight on to
-	 * their own next step.
+	 * and Cause in t0, t1, t2 as well, EPC not yet stored: a system
+	 * call's frame holds the address it resumes at.  A macro, so that the
+	 * way in from user mode and the way in from kernel mode each run
+	 * straight on to their own next step.
 	 *
 	 * SAVE_CALLER is everything but the callee-saved registers s0-s7 and
 	 * fp, which SAVE_CALLEE adds.  C code hands those back as it found
@@ -100,7 +101,6 @@ mips_vec_stub_end:
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	mfc0	$t2, C0(CP0_CAUSE)
-	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
 	.endm
@@ -215,7 +215,16 @@ mips_exc_entry:
 	bnez	$t3, .Ltrap_user
 	ins	$t1, $zero, 0, ST_LOW_BITS      /* KERNEL_STATUS, both ways */
 	mtc0	$t1, C0(CP0_STATUS)
-	xori	$t4, $v0, SYS_fork
+	/*
+	 * A call in a branch's delay slot (Cause.BD) resumes where the
+	 * branch goes, decoded from the whole frame (mips_syscall_slot);
+	 * any other resumes after it, and its frame says so from here on
+	 * (usermode.c arch_tf_set_return).
+	 */
+	bltz	$t2, .Lsyscall_slot
+	xori	$t4, $v0, SYS_fork              /* harmless on the slot way */
+	addiu	$t0, $t0, 4
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	beqz	$t4, .Lsyscall_full
 	ehb
 
@@ -253,6 +262,17 @@ mips_exc_entry:
 	b	.Lsyscall_back
 	nop
 
+	/* A call in a delay slot: the whole frame, EPC the branch's. */
+.Lsyscall_slot:
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	SAVE_CALLEE
+	MARK_FULL
+	ehb                                     /* KERNEL_STATUS's */
+	jal	mips_syscall_slot
+	addiu	$a0, $sp, TF_ARGSAVE
+	b	.Lsyscall_back
+	nop
+
 	/* Return work: the frame completed and marked, the work run with
 	 * interrupts off, and the way back that reloads every register,
 	 * since a signal delivered or a sigreturn rewrote the frame. */
@@ -267,6 +287,7 @@ mips_exc_entry:
 
 	/* Everything but a system call from user mode. */
 .Ltrap_user:
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	SAVE_CALLEE
 	mtc0	$t1, C0(CP0_STATUS)             /* KERNEL_STATUS's second half */
 	ehb
@@ -295,6 +316,7 @@ mips_exc_from_kernel:
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
 	SAVE_CALLER
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	SAVE_CALLEE
 	KERNEL_STATUS
 	ehb
