@@ -290,14 +290,14 @@ void mips_trap(struct trapframe *tf)
  * arch's fast way (kernel/arch_task.h), without mips_trap's tests for
  * interrupts and faults, the mode and the scheduler's state, since only
  * a task in user mode gets here.  The frame's EPC is already where the
- * call resumes (vectors.S, usermode.c mips_syscall_slot), and the frame
- * may lack s0-s7 and fp (trapframe.h TF_CAUSE_FULL): nothing here reads
- * them, and C keeps the user's in their registers.  Returns with interrupts off, and true
- * when return work (preemption, a signal) is due: the entry then
- * completes the frame from those registers and runs it
- * (trap_syscall_exit_work), since a signal frame is built from the
- * frame.  A frame that sigreturn replaced is whole (sigframe.c) and
- * leaves through arch_return_to_user.
+ * call resumes (the entry moved it on, or usermode.c mips_syscall_slot
+ * did), and the frame may lack s0-s7 and fp (trapframe.h
+ * TF_CAUSE_FULL): nothing here reads them, and C keeps the user's in
+ * their registers.  Returns with interrupts off, and true when return
+ * work (preemption, a signal) is due: the entry then completes the frame
+ * from those registers and runs it (trap_syscall_exit_work), since a
+ * signal frame is built from the frame.  A frame that sigreturn
+ * replaced is whole (sigframe.c) and leaves through arch_return_to_user.
  */
 bool mips_syscall(struct trapframe *tf)
 {

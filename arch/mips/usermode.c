@@ -98,6 +98,11 @@ static uint32_t resume_after_slot(const struct trapframe *tf)
 	return tf->epc + 2 * INSN_BYTES;
 }
 
+/*
+ * Before the call and its cut, interrupts still off: the decode only
+ * walks the page table (uaccess.c) to a page the branch just ran from,
+ * and whatever runs before the cut is charged as the call's own.
+ */
 bool mips_syscall_slot(struct trapframe *tf)
 {
 	tf->epc = resume_after_slot(tf);
