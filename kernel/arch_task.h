@@ -130,6 +130,9 @@ void trap_exit(bool to_user);
 void trap_syscall_enter(const struct trapframe *tf);
 bool trap_syscall_exit_due(void);
 bool trap_syscall_exit_work(struct trapframe *tf);
+/* When trap_syscall_exit_due: the read page's fill if that is all there
+ * is to do, else true (return work due: trap_syscall_exit_work next). */
+bool trap_syscall_exit_light(void);
 /* A system call from user mode, counted by trap_syscall_enter: run.
  * True when the call replaced the frame (sigreturn): no return value was
  * written, and every register of the frame must go back as it now is. */

@@ -114,11 +114,10 @@ static __attribute__((noinline)) void cut_syscall_whole(struct cpu *c, uint64_t 
 	acct_cut_syscall_whole(&c->clock, &c->current->acct, left, back);
 }
 
-static inline void cut_syscall_entry(struct cpu *c)
+static inline void cut_syscall_span(struct cpu *c)
 {
 	uint64_t left, back, since;
 
-	cut_tlb(c);
 	/* The stamp read once: the span's stores could alias it. */
 	since = c->clock.stamp;
 	arch_user_span(since, &left, &back);
@@ -126,6 +125,29 @@ static inline void cut_syscall_entry(struct cpu *c)
 	 * stamps, so the common path prepares no other argument. */
 	if (!acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back))
 		cut_syscall_whole(c, left, back);
+}
+
+/* After refills: reported, then the cut as ever.  Out of line whole, so
+ * that no path keeps the CPU's pointer across a call: the system call
+ * that follows then needs one callee-saved register less. */
+static __attribute__((noinline)) void cut_syscall_refilled(struct cpu *c, uint32_t ru,
+							   uint32_t rk)
+{
+	cut_tlb_slow(c, ru, rk);
+	cut_syscall_span(c);
+}
+
+static inline void cut_syscall_entry(struct cpu *c)
+{
+	if (MACHDEP_SOFT_TLB_REFILL) {
+		uint32_t ru = arch_tlb_refill_count(true), rk = arch_tlb_refill_count(false);
+
+		if (((ru ^ c->clock.tlb_user_seen) | (rk ^ c->clock.tlb_kernel_seen)) != 0) {
+			cut_syscall_refilled(c, ru, rk);
+			return;
+		}
+	}
+	cut_syscall_span(c);
 }
 
 static inline void enter_from_user(struct cpu *c)
@@ -328,6 +350,24 @@ __attribute__((noinline)) bool trap_syscall_exit_work(struct trapframe *tf)
 		exit_to_user(current_task());
 		return true;
 	}
+	exit_to_user(t);
+	return false;
+}
+
+/*
+ * The exit work that needs no frame (the read page's fill) done here,
+ * for an arch whose system-call frame is incomplete until return work
+ * makes it whole (arch/mips/trapframe.h): true when return work is
+ * due as well, which the arch then runs through trap_syscall_exit_work
+ * (the page filled there, after the work).
+ */
+bool trap_syscall_exit_light(void)
+{
+	struct cpu *c = this_cpu();
+	struct task *t = c->current;
+
+	if (c->need_resched || t->sig.pending)
+		return true;
 	exit_to_user(t);
 	return false;
 }

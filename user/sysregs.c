@@ -7,13 +7,32 @@
  * a pattern of its own (the call's arguments with their values) before
  * the call and compared after it.  On MIPS the kill is made once more
  * with a handler that returns with s0-s7 changed, which sigreturn must
- * undo.  Prints "sysregs ok", exits 0; else
- * names the path and the mask of registers that changed, exits 1.
+ * undo, and two calls are made in branch delay slots, where the
+ * resumption is decoded from s0 and s1.  Then a fork: the child starts with every register of the
+ * parent's call as it went (but the result, 0), which on MIPS, whose
+ * system calls keep s0-s7 and fp in their registers rather than in the
+ * frame (arch/mips/vectors.S), checks that fork completes the frame its
+ * child copies; the child exits with 0 or 1 for its own mask, the
+ * parent checks its own and the child's status.  Prints "sysregs ok",
+ * exits 0; else names the path and the mask of registers that changed,
+ * exits 1.
  */
 #include <stdint.h>
 #include <stdio.h>
 
 #include "tally.h"
+
+/*
+ * Added to every pattern (MIPS), different for each call, so that no
+ * call can pass on words an earlier one left in its frame: the kernel
+ * stores a system call's s0-s7 and fp only on the ways that need them
+ * (arch/mips/vectors.S), and a way that forgot to would find the last
+ * call's otherwise.
+ */
+#define SALT_GETPPID      0x00
+#define SALT_FORK         0x20
+#define SALT_KILL         0x40
+#define SALT_KILL_CLOBBER 0x60
 
 /* Not static: the MIPS handler below counts in it from assembly. */
 volatile int sysregs_handled;
@@ -38,9 +57,11 @@ static void on_usr1(int sig)
 	"or $" #bit ", %%ecx\n"						\
 	"1:\n\t"
 
-static uint64_t changed_regs(long nr, long a0, long a1)
+static uint64_t changed_regs(long nr, long a0, long a1, long *result, long salt)
 {
 	uint64_t bad;
+
+	(void)salt;                     /* the patterns are fixed here */
 
 	__asm__ volatile(
 		"sub $128, %%rsp\n\t"
@@ -84,6 +105,7 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 		:
 		: "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14",
 		  "r15", "memory", "cc");
+	*result = nr;                   /* rax: the call's result */
 	return bad;
 }
 #else
@@ -96,9 +118,13 @@ static uint64_t changed_regs(long nr, long a0, long a1)
  * t8 and t9 ($24, $25) keep copies of the arguments; once those are
  * compared, t8 collects the mask and t9 holds each pattern for the
  * compare.  gp and fp (the frame pointer, perhaps) are kept on the
- * stack around it all; the mask comes back in v0.
+ * stack around it all, and the call's result and the salt (which t9
+ * brings in, and each pattern adds) too; each check takes the salt
+ * off the register first.  The mask comes back in v0, the result in v1.
  */
 #define CHECK(reg, bit, pattern)					\
+	"lw $25, 12($sp)\n\t"						\
+	"subu $" #reg ", $" #reg ", $25\n\t"				\
 	"li $25, " #pattern "\n\t"					\
 	"beq $25, $" #reg ", 1f\n\t"					\
 	"nop\n\t"							\
@@ -106,6 +132,8 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 	"1:\n\t"
 /* The same for a bit above the 16 an ori can set. */
 #define CHECK_HIGH(reg, bit, pattern)					\
+	"lw $25, 12($sp)\n\t"						\
+	"subu $" #reg ", $" #reg ", $25\n\t"				\
 	"li $25, " #pattern "\n\t"					\
 	"beq $25, $" #reg ", 1f\n\t"					\
 	"nop\n\t"							\
@@ -113,50 +141,79 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 	"or $24, $24, $25\n"						\
 	"1:\n\t"
 
-static uint64_t changed_regs(long nr, long a0, long a1)
+static uint64_t changed_regs(long nr, long a0, long a1, long *result, long salt)
 {
 	register long v0 __asm__("$2") = nr;
+	register long v1 __asm__("$3");
 	register long r4 __asm__("$4") = a0;
 	register long r5 __asm__("$5") = a1;
+	register long t9 __asm__("$25") = salt;
 
 	__asm__ volatile(
 		".set push\n\t"
 		".set noreorder\n\t"
 		".set noat\n\t"
-		"addiu $sp, $sp, -8\n\t"
+		"addiu $sp, $sp, -16\n\t"
 		"sw $28, 0($sp)\n\t"
 		"sw $30, 4($sp)\n\t"
+		"sw $25, 12($sp)\n\t"          /* the salt, for the checks */
 		"li $16, 0x01010101\n\t"
+		"addu $16, $16, $25\n\t"
 		"li $17, 0x02020202\n\t"
+		"addu $17, $17, $25\n\t"
 		"li $18, 0x03030303\n\t"
+		"addu $18, $18, $25\n\t"
 		"li $19, 0x04040404\n\t"
+		"addu $19, $19, $25\n\t"
 		"li $20, 0x05050505\n\t"
+		"addu $20, $20, $25\n\t"
 		"li $21, 0x06060606\n\t"
+		"addu $21, $21, $25\n\t"
 		"li $22, 0x07070707\n\t"
+		"addu $22, $22, $25\n\t"
 		"li $23, 0x08080808\n\t"
+		"addu $23, $23, $25\n\t"
 		"li $6, 0x09090909\n\t"
+		"addu $6, $6, $25\n\t"
 		"li $7, 0x0a0a0a0a\n\t"
+		"addu $7, $7, $25\n\t"
 		"li $8, 0x0b0b0b0b\n\t"
+		"addu $8, $8, $25\n\t"
 		"li $9, 0x0c0c0c0c\n\t"
+		"addu $9, $9, $25\n\t"
 		"li $1, 0x0d0d0d0d\n\t"
+		"addu $1, $1, $25\n\t"
 		"li $3, 0x0e0e0e0e\n\t"
+		"addu $3, $3, $25\n\t"
 		"li $10, 0x0f0f0f0f\n\t"
+		"addu $10, $10, $25\n\t"
 		"li $11, 0x10101010\n\t"
+		"addu $11, $11, $25\n\t"
 		"li $12, 0x11111111\n\t"
+		"addu $12, $12, $25\n\t"
 		"li $13, 0x12121212\n\t"
+		"addu $13, $13, $25\n\t"
 		"li $14, 0x13131313\n\t"
+		"addu $14, $14, $25\n\t"
 		"li $15, 0x14141414\n\t"
+		"addu $15, $15, $25\n\t"
 		"li $28, 0x15151515\n\t"
+		"addu $28, $28, $25\n\t"
 		"li $30, 0x16161616\n\t"
+		"addu $30, $30, $25\n\t"
 		"li $31, 0x17171717\n\t"
+		"addu $31, $31, $25\n\t"
 		"li $24, 0x18181818\n\t"
+		"addu $24, $24, $25\n\t"
 		"mthi $24\n\t"
 		"li $24, 0x19191919\n\t"
+		"addu $24, $24, $25\n\t"
 		"mtlo $24\n\t"
 		"move $24, $4\n\t"              /* t8, t9: the arguments as given */
 		"move $25, $5\n\t"
 		"syscall\n\t"
 		"nop\n\t"
+		"sw $2, 8($sp)\n\t"
 		/* a0 and a1 against their copies: t8 becomes the mask. */
 		"xor $24, $24, $4\n\t"
 		"sltu $24, $0, $24\n\t"
@@ -193,15 +250,17 @@ static uint64_t changed_regs(long nr, long a0, long a1)
 		"mflo $10\n\t"
 		CHECK_HIGH(10, 0x4000000, 0x19191919)
 		"move $2, $24\n\t"
+		"lw $3, 8($sp)\n\t"
 		"lw $28, 0($sp)\n\t"
 		"lw $30, 4($sp)\n\t"
-		"addiu $sp, $sp, 8\n\t"
+		"addiu $sp, $sp, 16\n\t"
 		".set pop\n\t"
-		: "+r"(v0), "+r"(r4), "+r"(r5)
+		: "+r"(v0), "=r"(v1), "+r"(r4), "+r"(r5), "+r"(t9)
 		:
-		: "$1", "$3", "$6", "$7", "$8", "$9", "$10", "$11", "$12", "$13",
+		: "$1", "$6", "$7", "$8", "$9", "$10", "$11", "$12", "$13",
 		  "$14", "$15", "$16", "$17", "$18", "$19", "$20", "$21", "$22",
-		  "$23", "$24", "$25", "$31", "hi", "lo", "memory");
+		  "$23", "$24", "$31", "hi", "lo", "memory");
+	*result = v1;
 	return (unsigned long)v0;
 }
 
@@ -236,6 +295,44 @@ __asm__(
 	"nop\n\t"
 	".set pop\n"
 	".end sysregs_clobber_s\n");
+
+/*
+ * A system call in a branch's delay slot resumes where the branch goes,
+ * which the kernel decodes with the registers the branch read: here a
+ * beq and a bne on s0 and s1, each taken.  Whatever two words the frame
+ * held for them before, a kernel that decoded from it rather than from
+ * the live registers (a system call keeps them out of the frame,
+ * arch/mips/vectors.S) would find one of the two not taken.  Returns the
+ * calls that resumed after their slot instead (each adds 1 to t0).
+ */
+static long slot_calls(void)
+{
+	register long v0 __asm__("$2");
+
+	__asm__ volatile(
+		".set push\n\t"
+		".set noreorder\n\t"
+		"move $8, $0\n\t"
+		"li $16, 0x5151\n\t"
+		"li $17, 0x5151\n\t"
+		"li $2, %[nr]\n\t"
+		"beq $16, $17, 1f\n\t"
+		"syscall\n\t"
+		"addiu $8, $8, 1\n"
+		"1:\n\t"
+		"li $17, 0x5152\n\t"
+		"li $2, %[nr]\n\t"
+		"bne $16, $17, 2f\n\t"
+		"syscall\n\t"
+		"addiu $8, $8, 1\n"
+		"2:\n\t"
+		"move $2, $8\n\t"
+		".set pop\n\t"
+		: "=r"(v0)
+		: [nr] "i"(SYS_getppid)
+		: "$8", "$16", "$17", "memory");
+	return v0;
+}
 #endif
 
 /*
@@ -243,15 +340,16 @@ __asm__(
  * (handled reaches times) and every register must come back as it went.
  * Non-zero, with the reason printed, when either fails.
  */
-static int kill_through(void (*h)(int), int times, const char *what)
+static int kill_through(void (*h)(int), int times, const char *what, long salt)
 {
 	uint64_t bad;
+	long r;
 
 	if (signal(SIGUSR1, h) < 0) {
 		printf("sysregs: signal failed\n");
 		return 1;
 	}
-	bad = changed_regs(SYS_kill, getpid(), SIGUSR1);
+	bad = changed_regs(SYS_kill, getpid(), SIGUSR1, &r, salt);
 	if (handled != times) {
 		printf("sysregs: with %s, handlers ran %d times in all, not %d\n",
 		       what, handled, times);
@@ -265,20 +363,59 @@ static int kill_through(void (*h)(int), int times, const char *what)
 	return 0;
 }
 
+/* fork with every register loaded: both sides must find them all. */
+static int fork_through(void)
+{
+	long pid;
+	int status;
+	uint64_t bad = changed_regs(SYS_fork, 0x2345, 0x6789, &pid, SALT_FORK);
+
+	if (pid == 0) {
+		if (bad)
+			printf("sysregs: fork changed the child's registers, mask %#llx\n",
+			       (unsigned long long)bad);
+		exit(bad ? 1 : 0);
+	}
+	if (pid < 0) {
+		printf("sysregs: fork failed (%ld)\n", pid);
+		return 1;
+	}
+	if (bad) {
+		printf("sysregs: fork changed the parent's registers, mask %#llx\n",
+		       (unsigned long long)bad);
+		return 1;
+	}
+	if (waitpid((int)pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0) {
+		printf("sysregs: fork's child ended with status %#x\n", status);
+		return 1;
+	}
+	return 0;
+}
+
 int main(void)
 {
-	uint64_t bad = changed_regs(SYS_getppid, 0x1234, 0x5678);
+	long r;
+	uint64_t bad = changed_regs(SYS_getppid, 0x1234, 0x5678, &r, SALT_GETPPID);
 
 	if (bad) {
 		printf("sysregs: getppid changed registers, mask %#llx\n",
 		       (unsigned long long)bad);
 		return 1;
 	}
-	if (kill_through(on_usr1, 1, "a handler"))
+	if (fork_through())
+		return 1;
+	if (kill_through(on_usr1, 1, "a handler", SALT_KILL))
 		return 1;
 #if !defined(__x86_64__)
-	if (kill_through(sysregs_clobber_s, 2, "an s-clobbering handler"))
+	if (kill_through(sysregs_clobber_s, 2, "an s-clobbering handler", SALT_KILL_CLOBBER))
 		return 1;
+	long wrong = slot_calls();
+
+	if (wrong) {
+		printf("sysregs: %ld calls in a delay slot resumed after it\n", wrong);
+		return 1;
+	}
 #endif
 	printf("sysregs ok\n");
 	return 0;

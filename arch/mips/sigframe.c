@@ -61,6 +61,8 @@ int sigframe_restore(struct trapframe *tf, const struct sigframe *f,
 	tf->lo = f->lo;
 	tf->epc = f->epc;
 	tf->status = mips_user_status(live_status);
-	tf->cause &= ~CAUSE_BD;
+	/* Every register is the context's now, s0-s7 and fp included
+	 * (trapframe.h TF_CAUSE_FULL). */
+	tf->cause = (tf->cause & ~CAUSE_BD) | TF_CAUSE_FULL;
 	return (int)f->signo;
 }

@@ -289,13 +289,17 @@ void mips_trap(struct trapframe *tf)
  * (vectors.S) from Cause.ExcCode and Status.UM before any C runs: the
  * arch's fast way (kernel/arch_task.h), without mips_trap's tests for
  * interrupts and faults, the mode and the scheduler's state, since only
- * a task in user mode gets here.  It returns through
- * mips_trap_return_kept like mips_trap, with interrupts off: a frame that
- * sigreturn replaced leaves through arch_return_to_user.  Return work (a
- * signal delivered, a switch) writes no callee-saved register of the
- * frame, so that way needs no full reload.
+ * a task in user mode gets here.  The frame's EPC is already where the
+ * call resumes (the entry moved it on, or usermode.c mips_syscall_slot
+ * did), and the frame may lack s0-s7 and fp (trapframe.h
+ * TF_CAUSE_FULL): nothing here reads them, and C keeps the user's in
+ * their registers.  Returns with interrupts off, and true when return
+ * work (preemption, a signal) is due: the entry then completes the frame
+ * from those registers and runs it (trap_syscall_exit_work), since a
+ * signal frame is built from the frame.  A frame that sigreturn
+ * replaced is whole (sigframe.c) and leaves through arch_return_to_user.
  */
-void mips_syscall(struct trapframe *tf)
+bool mips_syscall(struct trapframe *tf)
 {
 	trap_syscall_enter(tf);         /* the cut, and the call counted */
 	/* No ehb: the hazard only delays a pending interrupt by a few
@@ -309,8 +313,9 @@ void mips_syscall(struct trapframe *tf)
 	}
 	/* Off until user mode: nothing posted from here on can be missed. */
 	(void)arch_irq_save();
-	if (trap_syscall_exit_due())
-		(void)trap_syscall_exit_work(tf);
+	if (__builtin_expect(trap_syscall_exit_due(), 0))
+		return trap_syscall_exit_light();
+	return false;
 }
 
 /*

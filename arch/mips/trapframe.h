@@ -51,6 +51,20 @@
 #define TF_SIZE      (TF_BADVADDR + 3 * TF_WORD)
 
 /*
+ * A system call's frame may lack s0-s7 and fp: the entry (vectors.S)
+ * leaves them live in their registers, where C code keeps them, and
+ * stores them only on the ways that need them: fork (its child copies
+ * the frame), return work (a signal frame is built from the frame,
+ * sigreturn rewrites it) and the way back through mips_trap_return.  A
+ * frame so completed, or rewritten whole (sigreturn's), has this bit set
+ * in its Cause word, where the hardware's bits 0-1 always read zero; a
+ * system call's entry stores a fresh Cause, clearing it.  Any other
+ * frame (an interrupt's, an exception's, a new task's) is whole anyway.
+ * tf_callee_saved tells the two apart.
+ */
+#define TF_CAUSE_FULL 0x1
+
+/*
  * The exception entry reserves the O32 argument save area below the frame,
  * since it calls C with the frame as the first argument.
  */
@@ -59,7 +73,10 @@
 
 #ifndef __ASSEMBLY__
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "cp0.h"
 
 struct trapframe {
 	uint32_t regs[REG_COUNT];  /* regs[0] is stored as 0; k0/k1 are not kept */
@@ -74,8 +91,24 @@ struct trapframe {
 
 /* Called by the exception entry in vectors.S, with interrupts off. */
 void mips_trap(struct trapframe *tf);
-/* The same for a system call from user mode (trap.c). */
-void mips_syscall(struct trapframe *tf);
+/* The same for a system call from user mode (trap.c): true when return
+ * work is due, which the entry runs once the frame is whole. */
+bool mips_syscall(struct trapframe *tf);
+/* The same for a call in a branch delay slot (usermode.c), the frame
+ * whole: EPC moved to where the branch resumes first. */
+bool mips_syscall_slot(struct trapframe *tf);
+
+/* Whether the frame's s0-s7 and fp words are the context's (see
+ * TF_CAUSE_FULL): always, but for a system call's until completed. */
+_Static_assert((TF_CAUSE_FULL & (CAUSE_EXC_MASK | CAUSE_IP_MASK | CAUSE_IV | CAUSE_PCI |
+				  CAUSE_DC | CAUSE_CE_MASK | CAUSE_TI | CAUSE_BD)) == 0,
+	       "TF_CAUSE_FULL is a bit the hardware never sets");
+
+static inline bool tf_callee_saved(const struct trapframe *tf)
+{
+	return ((tf->cause & CAUSE_EXC_MASK) >> CAUSE_EXC_SHIFT) != EXC_SYS ||
+	       (tf->cause & TF_CAUSE_FULL) != 0;
+}
 
 /*
  * The stack an exception from user mode (Status.UM set) switches to is

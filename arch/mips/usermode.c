@@ -50,9 +50,12 @@ uintptr_t arch_tf_sp(const struct trapframe *tf)
 	return tf->regs[REG_SP];
 }
 
+/* 0, no frame pointer, while a system call's frame still lacks it
+ * (trapframe.h TF_CAUSE_FULL): the user's fp lives on in a register
+ * then.  (The MIPS user unwinder reads pc, sp and ra only.) */
 uintptr_t arch_tf_fp(const struct trapframe *tf)
 {
-	return tf->regs[REG_FP];
+	return tf_callee_saved(tf) ? tf->regs[REG_FP] : 0;
 }
 
 uintptr_t arch_tf_ra(const struct trapframe *tf)
@@ -79,12 +82,13 @@ const syscall_arg_t *arch_tf_syscall_args(const struct trapframe *tf, uintptr_t 
 /*
  * Where a syscall taken in a branch delay slot resumes (outside a slot it
  * is simply the next instruction).  EPC is the branch, which is decoded
- * from user memory with the registers as the syscall found them (so
- * before v0 takes the result).  The branch ran a moment ago, so it is
+ * from user memory with the registers as the syscall found them (the
+ * frame is whole here: vectors.S sends a call in a slot this way with
+ * s0-s7 and fp stored).  The branch ran a moment ago, so it is
  * readable; if it somehow is not, the task resumes after the slot,
  * which is what a branch not taken would do.
  */
-static __attribute__((noinline)) uint32_t resume_after_slot(const struct trapframe *tf)
+static uint32_t resume_after_slot(const struct trapframe *tf)
 {
 	uint32_t insn, resume;
 
@@ -94,24 +98,26 @@ static __attribute__((noinline)) uint32_t resume_after_slot(const struct trapfra
 	return tf->epc + 2 * INSN_BYTES;
 }
 
-/* The slot case whole, result included: out of line, so that the
- * common case keeps nothing (not even the result) across a call. */
-static __attribute__((noinline)) void set_return_in_slot(struct trapframe *tf,
-							  intptr_t value)
+/*
+ * Before the call and its cut, interrupts still off: the decode only
+ * walks the page table (uaccess.c) to a page the branch just ran from,
+ * and whatever runs before the cut is charged as the call's own.
+ */
+bool mips_syscall_slot(struct trapframe *tf)
 {
 	tf->epc = resume_after_slot(tf);
 	/* EPC is now an instruction boundary of its own. */
 	tf->cause &= ~CAUSE_BD;
-	tf->regs[REG_V0] = (uint32_t)value;
+	return mips_syscall(tf);
 }
 
+/*
+ * Only the result: a system call's frame holds the address it resumes
+ * at from the entry on (vectors.S, mips_syscall_slot), as a fork's
+ * child's copy of it does.
+ */
 void arch_tf_set_return(struct trapframe *tf, intptr_t value)
 {
-	if (__builtin_expect((tf->cause & CAUSE_BD) != 0, 0)) {
-		set_return_in_slot(tf, value);
-		return;
-	}
-	tf->epc += INSN_BYTES;
 	tf->regs[REG_V0] = (uint32_t)value;
 }
 

@@ -24,6 +24,7 @@
 #include "cp0.h"
 #include "pcpu.h"
 #include "trapframe.h"
+#include "syscall_nr.h"
 
 	.set	noreorder
 	.set	noat
@@ -61,11 +62,18 @@ mips_vec_stub_end:
 	 * The frame below sp, both ways in: k1 holds the interrupted sp.
 	 * BadVAddr only means something for the exceptions that set it:
 	 * trap.c stores it for those (frame_badvaddr).  Leaves EPC, Status
-	 * and Cause in t0, t1, t2 as well.  A macro, so that the way in from
-	 * user mode and the way in from kernel mode each run straight on to
-	 * their own next step.
+	 * and Cause in t0, t1, t2 as well, EPC not yet stored: a system
+	 * call's frame holds the address it resumes at.  A macro, so that the
+	 * way in from user mode and the way in from kernel mode each run
+	 * straight on to their own next step.
+	 *
+	 * SAVE_CALLER is everything but the callee-saved registers s0-s7 and
+	 * fp, which SAVE_CALLEE adds.  C code hands those back as it found
+	 * them, so a system call leaves them live in their registers and
+	 * saves them only on the ways that read or rewrite them (below,
+	 * trapframe.h TF_CAUSE_FULL); every other entry saves both.
 	 */
-	.macro	SAVE_FRAME
+	.macro	SAVE_CALLER
 	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 	SAVE(1)
 	SAVE(2)
@@ -82,18 +90,9 @@ mips_vec_stub_end:
 	SAVE(13)
 	SAVE(14)
 	SAVE(15)
-	SAVE(16)
-	SAVE(17)
-	SAVE(18)
-	SAVE(19)
-	SAVE(20)
-	SAVE(21)
-	SAVE(22)
-	SAVE(23)
 	SAVE(24)
 	SAVE(25)
 	SAVE(28)
-	SAVE(30)
 	SAVE(31)
 	mfhi	$t0
 	mflo	$t1
@@ -102,87 +101,35 @@ mips_vec_stub_end:
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	mfc0	$t2, C0(CP0_CAUSE)
-	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
 	.endm
 
-	/* Kernel mode, exception level off, interrupts off: Status (in t1)
-	 * bits 0-4 cleared in one ins.  ERL (bit 2) goes with them; it is
-	 * clear here anyway, since Tally never runs with it set past
-	 * start.S.  The caller follows with the ehb. */
-	.macro	KERNEL_STATUS
-	ins	$t1, $zero, 0, ST_LOW_BITS
-	mtc0	$t1, C0(CP0_STATUS)
+	.macro	SAVE_CALLEE
+	SAVE(16)
+	SAVE(17)
+	SAVE(18)
+	SAVE(19)
+	SAVE(20)
+	SAVE(21)
+	SAVE(22)
+	SAVE(23)
+	SAVE(30)
 	.endm
 
-	.globl	mips_exc_entry
-	.ent	mips_exc_entry
-mips_exc_entry:
-	/*
-	 * From user mode the user's sp cannot be trusted, so take the task's
-	 * kernel stack; from kernel mode keep pushing on the current one.
-	 * k1 arrives holding the stub's Count and carries the interrupted
-	 * sp into the frame either way.  k0 arrives holding Status (the
-	 * stub's delay slot read it).
-	 */
-	andi	$k0, $k0, ST_UM
-	beqz	$k0, .Lfrom_kernel
-	mfc0	$k0, C0(CP0_DESAVE)             /* this CPU's words (pcpu.h) */
-	sw	$k1, PCPU_USER_ENTRY($k0)
-	move	$k1, $sp
-	lw	$sp, PCPU_KFRAME($k0)           /* the stack's top less TF_STACK */
-	SAVE_FRAME
+	/* A system call's frame once SAVE_CALLEE ran: Cause (in t2, or
+	 * reloaded) marked so that readers know (trapframe.h). */
+	.macro	MARK_FULL
+	ori	$t2, $t2, TF_CAUSE_FULL
+	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
+	.endm
 
 	/*
-	 * From user mode, a system call goes to mips_syscall, everything
-	 * else to mips_trap: t3 is zero only for ExcCode Sys.  (The way in
-	 * from kernel mode goes to mips_trap without asking: a kernel-mode
-	 * Sys, a bug, takes its fatal report.)
+	 * The end of every return, from EPC on: Status is already set
+	 * (EXL among it, so nothing interrupts the rest).  Callers reload
+	 * s0-s7 and fp first where the frame's copies must win.
 	 */
-	andi	$t3, $t2, CAUSE_EXC_MASK
-	xori	$t3, $t3, EXC_SYS << CAUSE_EXC_SHIFT
-	KERNEL_STATUS
-	bnez	$t3, .Ltrap
-	ehb
-
-	jal	mips_syscall
-	addiu	$a0, $sp, TF_ARGSAVE
-	.end	mips_exc_entry
-
-	/*
-	 * Falls through: sp points at the TF_STACK area of a frame.  The
-	 * callee-saved registers (s0-s7, fp) are not reloaded on this way
-	 * back: mips_syscall and mips_trap, like any O32 function, hands them back as they
-	 * came, which is as the entry saved them, and nothing on the way
-	 * changed them in the frame.  A frame whose s registers were
-	 * rewritten (sigreturn's) or never lived in them (a new task's)
-	 * leaves through mips_trap_return, which reloads them first.
-	 */
-	.globl	mips_trap_return_kept
-	.ent	mips_trap_return_kept
-mips_trap_return_kept:
-	/*
-	 * mips_trap returns with interrupts off (a system call turns them
-	 * off again before it returns), so no di here: and were one taken
-	 * before the mtc0 below, it would save and restore this code's
-	 * registers like any kernel-mode interrupt.
-	 *
-	 * Mode, interrupt enable and exception level come from the frame;
-	 * the interrupt mask is the kernel's current one, since a handler
-	 * (or another task) may have unmasked a line since the frame was
-	 * saved: Status.IM is copied into the frame's word as one bit field.
-	 * EXL stays set until eret, so nothing can interrupt the restore
-	 * even if the frame's IE is set.
-	 */
-	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
-.Lreturn_kept_status:
-	mfc0	$t1, C0(CP0_STATUS)
-	ext	$t1, $t1, ST_IM_SHIFT, ST_IM_BITS
-	ins	$t0, $t1, ST_IM_SHIFT, ST_IM_BITS
-	ori	$t0, $t0, ST_EXL
-	mtc0	$t0, C0(CP0_STATUS)
-	ehb
+	.macro	RESTORE_TAIL
 	lw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	mtc0	$t0, C0(CP0_EPC)
 	lw	$t0, TF_ARGSAVE + TF_HI($sp)
@@ -217,10 +164,140 @@ mips_trap_return_kept:
 	sw	$k0, 0($k1)
 	eret
 	nop
-	.end	mips_trap_return_kept
+	.endm
 
-	/* mips_exc_entry's way in from kernel mode (a branch out of it,
-	 * placed here so that its user path and this return run straight),
+	/* Kernel mode, exception level off, interrupts off: Status (in t1)
+	 * bits 0-4 cleared in one ins.  ERL (bit 2) goes with them; it is
+	 * clear here anyway, since Tally never runs with it set past
+	 * start.S.  The caller follows with the ehb. */
+	.macro	KERNEL_STATUS
+	ins	$t1, $zero, 0, ST_LOW_BITS
+	mtc0	$t1, C0(CP0_STATUS)
+	.endm
+
+/* Status.CU0-3 as the bit field ins clears (user_status.h forces them off). */
+#define ST_CU_SHIFT 28
+#define ST_CU_BITS  4
+#if ST_CU_MASK != ((1 << ST_CU_BITS) - 1) << ST_CU_SHIFT
+#error "Status.CU is not ST_CU_BITS wide at ST_CU_SHIFT"
+#endif
+
+	.globl	mips_exc_entry
+	.ent	mips_exc_entry
+mips_exc_entry:
+	/*
+	 * From user mode the user's sp cannot be trusted, so take the task's
+	 * kernel stack; from kernel mode keep pushing on the current one.
+	 * k1 arrives holding the stub's Count and carries the interrupted
+	 * sp into the frame either way.  k0 arrives holding Status (the
+	 * stub's delay slot read it).
+	 */
+	andi	$k0, $k0, ST_UM
+	beqz	$k0, .Lfrom_kernel
+	mfc0	$k0, C0(CP0_DESAVE)             /* this CPU's words (pcpu.h) */
+	sw	$k1, PCPU_USER_ENTRY($k0)
+	move	$k1, $sp
+	lw	$sp, PCPU_KFRAME($k0)           /* the stack's top less TF_STACK */
+	SAVE_CALLER
+
+	/*
+	 * From user mode, a system call goes to mips_syscall, everything
+	 * else to mips_trap: t3 is zero only for ExcCode Sys.  (The way in
+	 * from kernel mode goes to mips_trap without asking: a kernel-mode
+	 * Sys, a bug, takes its fatal report.)  Everything else saves s0-s7
+	 * and fp on its own way.  So does fork, the one call that reads the
+	 * frame's callee-saved words while it runs (its child's copy of the
+	 * frame): t4 is zero for it.  v0, the call's number, is still the
+	 * user's.
+	 */
+	andi	$t3, $t2, CAUSE_EXC_MASK
+	xori	$t3, $t3, EXC_SYS << CAUSE_EXC_SHIFT
+	bnez	$t3, .Ltrap_user
+	ins	$t1, $zero, 0, ST_LOW_BITS      /* KERNEL_STATUS, both ways */
+	mtc0	$t1, C0(CP0_STATUS)
+	/*
+	 * A call in a branch's delay slot (Cause.BD) resumes where the
+	 * branch goes, decoded from the whole frame (mips_syscall_slot);
+	 * any other resumes after it, and its frame says so from here on
+	 * (usermode.c arch_tf_set_return).
+	 */
+	bltz	$t2, .Lsyscall_slot
+	xori	$t4, $v0, SYS_fork              /* harmless on the slot way */
+	addiu	$t0, $t0, 4
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	beqz	$t4, .Lsyscall_full
+	ehb
+
+	jal	mips_syscall
+	addiu	$a0, $sp, TF_ARGSAVE
+.Lsyscall_back:
+	/*
+	 * mips_syscall returns with interrupts off, and non-zero if return
+	 * work (preemption, a signal) is due, which may read or rewrite the
+	 * whole frame: then s0-s7 and fp, still the user's here (C kept
+	 * them), complete it first.  The common way back reloads none of
+	 * them: C handed them back as they came.
+	 */
+	bnez	$v0, .Lsyscall_work
+	mfc0	$t0, C0(CP0_STATUS)             /* harmless on the work way */
+	/*
+	 * Status for user mode without the frame's word: user mode owns
+	 * none of Status (user_status.h), so it is the kernel's current one
+	 * with CU0-3 off and KSU = user, interrupts on, and EXL set until
+	 * eret, so nothing interrupts the restore.  Interrupts are off and
+	 * EXL, ERL and KSU clear in the kernel here, so one ori sets them.
+	 */
+	ins	$t0, $zero, ST_CU_SHIFT, ST_CU_BITS
+	ori	$t0, $t0, ST_KSU_USER | ST_EXL | ST_IE
+	mtc0	$t0, C0(CP0_STATUS)
+	ehb
+	RESTORE_TAIL
+
+	/* fork: the whole frame before the call, marked so. */
+.Lsyscall_full:
+	SAVE_CALLEE
+	MARK_FULL
+	jal	mips_syscall
+	addiu	$a0, $sp, TF_ARGSAVE
+	b	.Lsyscall_back
+	nop
+
+	/* A call in a delay slot: the whole frame, EPC the branch's. */
+.Lsyscall_slot:
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	SAVE_CALLEE
+	MARK_FULL
+	ehb                                     /* KERNEL_STATUS's */
+	jal	mips_syscall_slot
+	addiu	$a0, $sp, TF_ARGSAVE
+	b	.Lsyscall_back
+	nop
+
+	/* Return work: the frame completed and marked, the work run with
+	 * interrupts off, and the way back that reloads every register,
+	 * since a signal delivered or a sigreturn rewrote the frame. */
+.Lsyscall_work:
+	SAVE_CALLEE
+	lw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
+	MARK_FULL
+	jal	trap_syscall_exit_work
+	addiu	$a0, $sp, TF_ARGSAVE
+	b	mips_trap_return
+	nop
+
+	/* Everything but a system call from user mode. */
+.Ltrap_user:
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	SAVE_CALLEE
+	mtc0	$t1, C0(CP0_STATUS)             /* KERNEL_STATUS's second half */
+	ehb
+	jal	mips_trap
+	addiu	$a0, $sp, TF_ARGSAVE
+	b	.Lreturn_kept_status
+	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
+	.end	mips_exc_entry
+
+	/* mips_exc_entry's way in from kernel mode (a branch out of it),
 	 * falling through into mips_trap's call below. */
 	.ent	mips_exc_from_kernel
 mips_exc_from_kernel:
@@ -238,23 +315,49 @@ mips_exc_from_kernel:
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_ZERO)($sp)
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_K0)($sp)
 	sw	$zero, TF_ARGSAVE + TF_REG(REG_K1)($sp)
-	SAVE_FRAME
+	SAVE_CALLER
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	SAVE_CALLEE
 	KERNEL_STATUS
 	ehb
-	.end	mips_exc_from_kernel
-
-	/* mips_exc_entry's way for everything but a system call from user
-	 * mode (which runs straight), back into the kept return with its
-	 * first instruction in the branch's slot. */
-	.ent	mips_exc_trap
-mips_exc_trap:
-.Ltrap:
 	jal	mips_trap
 	addiu	$a0, $sp, TF_ARGSAVE
-	b	.Lreturn_kept_status
-	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
-	.end	mips_exc_trap
+	.end	mips_exc_from_kernel
 
+	/*
+	 * Falls through: sp points at the TF_STACK area of a frame.  The
+	 * callee-saved registers (s0-s7, fp) are not reloaded on this way
+	 * back: mips_trap, like any O32 function, hands them back as they
+	 * came, which is as the entry saved them, and nothing on the way
+	 * changed them in the frame.  A frame whose s registers were
+	 * rewritten (sigreturn's) or never lived in them (a new task's)
+	 * leaves through mips_trap_return, which reloads them first.
+	 */
+	.globl	mips_trap_return_kept
+	.ent	mips_trap_return_kept
+mips_trap_return_kept:
+	/*
+	 * mips_trap returns with interrupts off, so no di here: and were
+	 * one taken before the mtc0 below, it would save and restore this
+	 * code's registers like any kernel-mode interrupt.
+	 *
+	 * Mode, interrupt enable and exception level come from the frame;
+	 * the interrupt mask is the kernel's current one, since a handler
+	 * (or another task) may have unmasked a line since the frame was
+	 * saved: Status.IM is copied into the frame's word as one bit field.
+	 * EXL stays set until eret, so nothing can interrupt the restore
+	 * even if the frame's IE is set.
+	 */
+	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
+.Lreturn_kept_status:
+	mfc0	$t1, C0(CP0_STATUS)
+	ext	$t1, $t1, ST_IM_SHIFT, ST_IM_BITS
+	ins	$t0, $t1, ST_IM_SHIFT, ST_IM_BITS
+	ori	$t0, $t0, ST_EXL
+	mtc0	$t0, C0(CP0_STATUS)
+	ehb
+	RESTORE_TAIL
+	.end	mips_trap_return_kept
 
 	/* The whole frame back, callee-saved registers included. */
 	.globl	mips_trap_return
@@ -271,8 +374,9 @@ mips_trap_return:
 	RESTORE(21)
 	RESTORE(22)
 	RESTORE(23)
-	b	mips_trap_return_kept
 	RESTORE(30)
+	b	.Lreturn_kept_status
+	lw	$t0, TF_ARGSAVE + TF_STATUS($sp)
 	.end	mips_trap_return
 
 	/*

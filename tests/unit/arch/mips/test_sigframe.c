@@ -97,6 +97,34 @@ static void test_round_trip(void **state)
 	assert_int_equal(tf.status, mips_user_status(LIVE_STATUS));
 }
 
+/*
+ * A system call's frame lacks s0-s7 and fp until the entry completes it
+ * (trapframe.h TF_CAUSE_FULL); sigreturn writes every register, so the
+ * frame it leaves is whole, and says so.  Any other exception's frame
+ * is always whole.
+ */
+static void test_restore_marks_the_frame_whole(void **state)
+{
+	(void)state;
+	struct trapframe tf;
+	struct sigframe f;
+
+	user_frame(&tf);
+	tf.cause = EXC_SYS << CAUSE_EXC_SHIFT;          /* as the entry stores it */
+	assert_false(tf_callee_saved(&tf));
+	sigframe_save(&f, &tf, SIGUSR1);
+	assert_int_equal(sigframe_restore(&tf, &f, UBASE, UTOP, LIVE_STATUS), SIGUSR1);
+	assert_true(tf_callee_saved(&tf));
+	assert_int_equal((tf.cause & CAUSE_EXC_MASK) >> CAUSE_EXC_SHIFT, EXC_SYS);
+
+	tf.cause = EXC_SYS << CAUSE_EXC_SHIFT | CAUSE_BD;
+	assert_false(tf_callee_saved(&tf));
+	for (uint32_t code = 0; code <= CAUSE_EXC_MASK >> CAUSE_EXC_SHIFT; code++) {
+		tf.cause = code << CAUSE_EXC_SHIFT;
+		assert_int_equal(tf_callee_saved(&tf), code != EXC_SYS);
+	}
+}
+
 static void test_restore_forces_user_mode(void **state)
 {
 	(void)state;
@@ -148,6 +176,7 @@ int main(void)
 		cmocka_unit_test(test_user_status),
 		cmocka_unit_test(test_place),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_restore_marks_the_frame_whole),
 		cmocka_unit_test(test_restore_forces_user_mode),
 		cmocka_unit_test(test_restore_refuses),
 	};
