@@ -30,7 +30,9 @@ static uint32_t sim_mode(void)
 	return mode_now;
 }
 
-static void soft(unsigned ncounters, unsigned width)
+/* The soft PMU driven through ops: softpmu_ops, or a copy without an
+ * optional op, the reference its fused steps are checked against. */
+static void soft_ops(unsigned ncounters, unsigned width, const struct pmu_ops *ops)
 {
 	struct softpmu_config cfg = { ncounters, width, clock_now, this_cpu, sim_mode };
 	struct hwperf_reason why;
@@ -39,11 +41,16 @@ static void soft(unsigned ncounters, unsigned width)
 	mode_now = PMU_MODE_K;
 	fake_env_reset(1);
 	assert_int_equal(softpmu_configure(&cfg), 0);
-	assert_int_equal(hwperf_init(&softpmu_ops, &why), 0);
+	assert_int_equal(hwperf_init(ops, &why), 0);
 	root = fake_spawn(1, ROOT, 1, 0);
 	a = fake_spawn(10, USER_UID, 10, 1);
 	b = fake_spawn(11, USER_UID, 11, 1);
 	fake_run(0, a);
+}
+
+static void soft(unsigned ncounters, unsigned width)
+{
+	soft_ops(ncounters, width, &softpmu_ops);
 }
 
 static int setup(void **state)
@@ -522,6 +529,126 @@ static void test_fused_switch_tells_the_kinds_that_count(void **state)
 	assert_int_equal(hwt_count(11, 0), 25);
 }
 
+/* A mode change as the kernel reports it (pmu_mode_switch): only while
+ * some counter counts cycles, so that without one the bank's mode goes
+ * stale and a resume must find the mode afresh. */
+static void kernel_mode(uint32_t mode, uint64_t at)
+{
+	now = at;
+	mode_now = mode;
+	pmu_mode_switch(mode, at, 0);
+}
+
+/* What the rotation script below leaves its two tasks. */
+struct rotate_result {
+	struct hwperf_counts c[2];
+	unsigned sigs[2];
+	uint32_t wanted[240];   /* pmu_kevents_wanted after each tick */
+	/* Ticks of a counting task after which cycles were wanted, not. */
+	unsigned cycles_wanted, cycles_not;
+};
+
+/*
+ * Two tasks with more events than the soft PMU's three 10-bit counters
+ * (wraps between ticks), rotated at ticks: a's five events of four
+ * kinds with a threshold (every placement sets a period), b's four
+ * without, so a rotation moves the kernel's wanted events (cycles
+ * counted, then not: the mode goes unreported, kernel_mode).  Between
+ * ticks each runs user and kernel time, system calls and faults, and
+ * some ticks land in user mode; switches between them and to a task
+ * without counters land between some ticks.  Driven through ops: with
+ * the driver's rotate op, or through a copy without it (hwperf's
+ * suspend, replace, resume).
+ */
+static void rotate_script(const struct pmu_ops *ops, struct rotate_result *r)
+{
+	struct hwperf_reason why;
+	struct fake_task *order[3];
+	uint64_t t;
+
+	soft_ops(3, 10, ops);
+	memset(r, 0, sizeof(*r));
+	assert_true(hwt_enable(a, 0, "cycles:u,syscalls:u:thresh=37,sig=5,faults:u,"
+	                       "cycles:u,csw-vol:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "syscalls:u,faults:u,csw-vol:u,cycles:u", &why) > 0);
+	fake_switch_fused = true;
+	order[0] = a; order[1] = b; order[2] = root;
+	t = now;
+	for (unsigned i = 0; i < sizeof(r->wanted) / sizeof(r->wanted[0]); i++) {
+		if (i % 5 == 0) {
+			pmu_kernel_event(PMU_KEV_CSW_VOL, PMU_MODE_U, 1, 0);
+			now = t += 7;
+			fake_run(0, order[(i / 5) % 3]);
+		}
+		kernel_mode(PMU_MODE_U, t += 3);
+		t += 300 + 61 * (i % 11);
+		/* Every third tick lands in user mode: the stop owes the
+		 * user-cycle counters the cycles since the last credit. */
+		if (i % 3 != 0) {
+			kernel_mode(PMU_MODE_K, t);
+			pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 1 + i % 7, 0);
+			pmu_kernel_event(PMU_KEV_FAULTS, PMU_MODE_U, i % 3, 0);
+		}
+		now = t += 2;
+		fake_tick(0);
+		r->wanted[i] = pmu_kevents_wanted;
+		if (order[(i / 5) % 3] != root) {
+			if (pmu_kevents_wanted & PMU_KEV_BIT(PMU_KEV_CYCLES))
+				r->cycles_wanted++;
+			else
+				r->cycles_not++;
+		}
+	}
+	fake_switch_fused = false;
+	kernel_mode(PMU_MODE_K, t += 1);
+	fake_run(0, NULL);
+	assert_true(hwperf_read(NULL, 10, &r->c[0], &why) > 0);
+	assert_true(hwperf_read(NULL, 11, &r->c[1], &why) > 0);
+	r->sigs[0] = a->sigs[SIG];
+	r->sigs[1] = b->sigs[SIG];
+}
+
+/*
+ * The rotation as one driver step (the soft PMU's rotate: one clock
+ * reading, the kinds told only when they change) gives every task the
+ * counts, times and signals of suspend, replace and resume, and the
+ * kernel the same wanted events after every tick looked at.
+ */
+static void test_fused_rotation_counts_as_suspend_then_resume(void **state)
+{
+	static struct rotate_result apart, fused;
+	struct pmu_ops three_steps = softpmu_ops;
+
+	(void)state;
+	three_steps.rotate = NULL;
+	rotate_script(&three_steps, &apart);
+	rotate_script(&softpmu_ops, &fused);
+	for (unsigned k = 0; k < 2; k++) {
+		for (unsigned i = 0; i < 5; i++) {
+			assert_int_equal(fused.c[k].count[i], apart.c[k].count[i]);
+			assert_int_equal(fused.c[k].enabled[i], apart.c[k].enabled[i]);
+			assert_int_equal(fused.c[k].running[i], apart.c[k].running[i]);
+		}
+		assert_int_equal(fused.sigs[k], apart.sigs[k]);
+	}
+	for (unsigned i = 0; i < sizeof(fused.wanted) / sizeof(fused.wanted[0]); i++)
+		assert_int_equal(fused.wanted[i], apart.wanted[i]);
+	/* The script did what it is for: both sets rotated (each event ran
+	 * part of the time), a's threshold fired, the counters wrapped, and
+	 * a rotation took cycles off the wanted events. */
+	for (unsigned i = 0; i < 4; i++) {
+		assert_true(apart.c[1].running[i] > 0);
+		assert_true(apart.c[1].running[i] < apart.c[1].enabled[i]);
+	}
+	assert_true(apart.c[0].running[4] > 0);
+	assert_true(apart.c[0].running[4] < apart.c[0].enabled[4]);
+	assert_true(apart.sigs[0] > 0);
+	assert_true(apart.c[0].count[0] > pmu_width_mask(10));
+	assert_true(apart.cycles_wanted > 0);
+	assert_true(apart.cycles_not > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -543,6 +670,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
 		cmocka_unit_test_setup(test_fused_switch_counts_as_switch_out_then_in, setup),
 		cmocka_unit_test_setup(test_fused_switch_tells_the_kinds_that_count, setup),
+		cmocka_unit_test_setup(test_fused_rotation_counts_as_suspend_then_resume, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
