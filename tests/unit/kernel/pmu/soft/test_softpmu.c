@@ -412,6 +412,42 @@ static void test_R13_softpmu_eight_events_on_two_counters(void **state)
 	}
 }
 
+/*
+ * Four alike events, one with a threshold, rotated on two 8-bit counters
+ * (R13, R14, R15): the events without one come back onto counters that
+ * held the same event with the same period, so their placements keep
+ * the last check's outputs (place_full), while the one with a threshold
+ * has a new period nearly every time it is placed, so its placement is
+ * checked afresh.  Every event's count is the events fed while it was
+ * placed, and the signal comes at the event that reaches each threshold.
+ */
+static void test_R13_R15_alike_events_rotate_with_exact_periods(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t want[4] = { 0 };
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "syscalls:u:thresh=7,sig=5,syscalls:u,"
+	                       "syscalls:u,syscalls:u", &why) > 0);
+	for (unsigned i = 0; i < 400; i++) {
+		for (unsigned e = 0; e < 1 + i % 5; e++) {
+			uint32_t placed = a->hw.set.placed;
+
+			softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1 + 37 * (i % 3), 0);
+			for (unsigned v = 0; v < 4; v++)
+				if (placed & (1u << v))
+					want[v] += 1 + 37 * (i % 3);
+			assert_int_equal(a->sigs[SIG], want[0] / 7);
+		}
+		now += 1000;
+		fake_tick(0);
+	}
+	for (unsigned v = 0; v < 4; v++)
+		assert_int_equal(hwt_count(10, v), want[v]);
+	assert_true(want[1] > 1000 * ((uint64_t)1 << 8) / 100);
+}
+
 /* What the switch script below leaves each of its tasks. */
 struct switch_result {
 	struct hwperf_counts c[3];
@@ -668,6 +704,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R15_softpmu_threshold_exact, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
+		cmocka_unit_test_setup(test_R13_R15_alike_events_rotate_with_exact_periods, setup),
 		cmocka_unit_test_setup(test_fused_switch_counts_as_switch_out_then_in, setup),
 		cmocka_unit_test_setup(test_fused_switch_tells_the_kinds_that_count, setup),
 		cmocka_unit_test_setup(test_fused_rotation_counts_as_suspend_then_resume, setup),
