@@ -23,10 +23,11 @@
  * period and the outputs of the check and ireload that placed it then
  * stay, for place_full to keep when every slot and period is as it was
  * (a rotation of alike events that puts the same event on the same
- * counter again).
+ * counter again).  Inline: out of line, its call and saved registers
+ * were 16 of its 39 instructions a slot (x86_64).
  */
-static bool slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
-                      unsigned hw)
+static inline __attribute__((always_inline)) bool
+slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi, unsigned hw)
 {
 	struct pmu_counter_ctl *c = &s->pst.ctl.ctr[slot];
 	uint32_t event = hwperf_event_code(&s->res[vi], hw);
@@ -92,7 +93,8 @@ static uint32_t alike_counters(const struct hwperf_set *s, uint32_t fixed)
  * picks counter by counter, or a pass over all 32 (events_pick_least).
  * Every rotation of a multiplexed software PMU comes here.
  */
-static unsigned choose_alike(struct hwperf_set *s, uint32_t mask, bool *same)
+static unsigned choose_alike(struct hwperf_set *s, uint32_t mask, unsigned c,
+                             bool *same)
 {
 	uint8_t order[PMU_MAX_COUNTERS];
 	uint32_t placed = 0;
@@ -104,7 +106,7 @@ static unsigned choose_alike(struct hwperf_set *s, uint32_t mask, bool *same)
 		s->rot_ctl_id = s->ctl_id;
 		s->rot_shape = shape;
 	}
-	n = events_rotor_pick(&s->rot, s->c.running, bits_count(mask), order);
+	n = events_rotor_pick(&s->rot, s->c.running, c, order);
 	for (unsigned k = 0; k < n; k++)
 		placed |= 1u << order[k];
 	/* Counters by index among the placed, rank aside: the i-th lowest
@@ -140,10 +142,13 @@ static unsigned choose(struct hwperf_set *s, bool *same)
 	/* That set, when crowded with alike events (events_pick_least's
 	 * case): their common mask, else 0. */
 	static uint32_t alike_mask;
+	/* Its counters, counted once (every rotation picks that many). */
+	static unsigned alike_n;
 
 	if (pl_ctl_id != s->ctl_id || pl_shape != shape) {
 		pl.fixed = fixed_counters(&hwperf_core.caps);
 		alike_mask = alike_counters(s, pl.fixed);
+		alike_n = bits_count(alike_mask);
 		/* A crowded set (every rotation) has the engine compare
 		 * events by how constrained they are at each pick: nctr or,
 		 * when 0, its count of the mask.  Give it the count found at
@@ -160,7 +165,7 @@ static unsigned choose(struct hwperf_set *s, bool *same)
 		pl_shape = shape;
 	}
 	if (alike_mask)
-		return choose_alike(s, alike_mask, same);
+		return choose_alike(s, alike_mask, alike_n, same);
 	pl.want = s->used;
 	for (uint32_t u = s->used; u; u &= u - 1) {
 		unsigned vi = (unsigned)__builtin_ctz(u);
@@ -178,6 +183,9 @@ static unsigned choose(struct hwperf_set *s, bool *same)
 bool hwperf_set_periods(struct hwperf_set *s)
 {
 	const struct pmu_caps *caps = &hwperf_core.caps;
+	/* Without thresholds every period is its counter's longest: no
+	 * threshold to look up per slot (a rotation's usual case). */
+	bool thresholds = s->thresh_used != 0;
 	uint64_t moved = 0;
 
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
@@ -191,7 +199,8 @@ bool hwperf_set_periods(struct hwperf_set *s)
 			c->flags &= ~PMU_CTR_IMODE;
 			continue;
 		}
-		if (s->ctl.ev[vi].thresh > 0 && s->next_at[vi] > s->c.count[vi] &&
+		if (thresholds && s->ctl.ev[vi].thresh > 0 &&
+		    s->next_at[vi] > s->c.count[vi] &&
 		    s->next_at[vi] - s->c.count[vi] < max)
 			period = s->next_at[vi] - s->c.count[vi];
 		moved |= (~c->flags & PMU_CTR_IMODE) | (c->period ^ period);
