@@ -333,28 +333,20 @@ load:
 
 int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 {
-	unsigned n;
-
 	/* A tick's rotation never keeps a placement: straight on. */
 	if (rotate || s->thresh_used || !placement_kept(s, global, false))
 		return place_full(s, cpu, global, rotate);
 	/* Without thresholds every period is its counter's longest, as the
-	 * placement left it (only thresholds move them), and so is every
-	 * reset value the ireload after it computed: a period starts at
-	 * ireset again, which is what that ireload would give, without
-	 * recomputing it. */
-	n = s->place_n;
-	s->pst.ctl.n = n;
+	 * placement left it (only thresholds move them), so no period needs
+	 * restarting: each i-mode counter goes on from where the stop left
+	 * its start, which the driver interface allows (resume: "an
+	 * interrupted period continues"), and overflows within its longest
+	 * period still.  Every stop was followed by a fold, which left each
+	 * sum 0 (hwperf_set_fold).  Nothing of the slots to write. */
+	s->pst.ctl.n = s->place_n;
 	s->placed = s->place_mask;
 	s->pst.cpu = cpu;
 	s->pst.drv_cache = 0;
-	for (unsigned k = 0; k < n; k++) {
-		struct pmu_counter_state *st = &s->pst.ctr[k];
-
-		st->sum = 0;
-		if (s->pst.ctl.ctr[k].flags & PMU_CTR_IMODE)
-			st->start = s->pst.ctl.ctr[k].ireset;
-	}
 	return 0;
 }
 

@@ -448,6 +448,41 @@ static void test_R13_R15_alike_events_rotate_with_exact_periods(void **state)
 	assert_true(want[1] > 1000 * ((uint64_t)1 << 8) / 100);
 }
 
+/*
+ * A placement kept at switch-in without thresholds: each i-mode counter
+ * goes on from where its stop left it (the driver interface's continued
+ * period) while another task's set uses the same counters between, and
+ * every count stays exact over the 8-bit counters' wraps.
+ */
+static void test_R14_kept_placement_continues_its_counters(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t fed_a = 0, fed_b = 0, left = 0;
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "syscalls:u,faults:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "faults:u,syscalls:u", &why) > 0);
+	fake_switch_fused = true;
+	for (unsigned i = 0; i < 300; i++) {
+		fake_run(0, i % 2 ? b : a);
+		if (i > 1 && i % 2 == 0)
+			assert_int_equal(softpmu_peek(0, 0), left);
+		softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1 + 29 * (i % 7), 0);
+		if (i % 2) {
+			fed_b += 1 + 29 * (i % 7);
+		} else {
+			fed_a += 1 + 29 * (i % 7);
+			left = softpmu_peek(0, 0);
+		}
+	}
+	fake_run(0, NULL);
+	assert_int_equal(hwt_count(10, 0), fed_a);
+	assert_int_equal(hwt_count(11, 1), fed_b);
+	assert_true(fed_a > 100 * ((uint64_t)1 << 8) / 4);
+}
+
 /* What the switch script below leaves each of its tasks. */
 struct switch_result {
 	struct hwperf_counts c[3];
@@ -460,7 +495,7 @@ struct switch_result {
  * with idle between, on 12-bit counters (wraps at switches): a has three
  * events on two counters (multiplexed, rotated at ticks), b a threshold
  * (every placement in full), d two events that fit and no threshold (a
- * kept placement restarted without its ireload).  Between the switches
+ * kept placement, its counters going on where they stopped).  Between the switches
  * each runs user and kernel time and system calls, and the voluntary
  * switch event the scheduler reports as it leaves.
  */
@@ -705,6 +740,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
 		cmocka_unit_test_setup(test_R13_R15_alike_events_rotate_with_exact_periods, setup),
+		cmocka_unit_test_setup(test_R14_kept_placement_continues_its_counters, setup),
 		cmocka_unit_test_setup(test_fused_switch_counts_as_switch_out_then_in, setup),
 		cmocka_unit_test_setup(test_fused_switch_tells_the_kinds_that_count, setup),
 		cmocka_unit_test_setup(test_fused_rotation_counts_as_suspend_then_resume, setup),
