@@ -150,20 +150,24 @@ static void tell_wanted(void)
 	pmu_kevents_want(kinds);
 }
 
-/* The kinds of bank i changed (every resume and suspend). */
-static void bank_kinds(unsigned i, uint32_t kinds)
+/* The kinds of bank i changed: out of line, the rare case. */
+static __attribute__((noinline)) void bank_kinds_changed(unsigned i, uint32_t kinds)
 {
-	struct soft_bank *b = &banks[i];
 	uint32_t bit = 1u << i;
 
-	/* A switch between two sets counting the same kinds (two tasks
-	 * counting cycles) leaves every bank's kinds and so the union as
-	 * they were: nothing to tell. */
-	if (b->kinds == kinds)
-		return;
-	b->kinds = kinds;
+	banks[i].kinds = kinds;
 	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
 	tell_wanted();
+}
+
+/* The kinds of bank i (every resume and suspend).  A switch or a
+ * rotation between sets counting the same kinds (two tasks counting
+ * cycles) leaves every bank's kinds and so the union as they were:
+ * nothing to tell, and no call (inline). */
+static inline void bank_kinds(unsigned i, uint32_t kinds)
+{
+	if (banks[i].kinds != kinds)
+		bank_kinds_changed(i, kinds);
 }
 
 static bool config_valid(unsigned ncounters, unsigned width)

@@ -495,9 +495,9 @@ struct switch_result {
  * with idle between, on 12-bit counters (wraps at switches): a has three
  * events on two counters (multiplexed, rotated at ticks), b a threshold
  * (every placement in full), d two events that fit and no threshold (a
- * kept placement, its counters going on where they stopped).  Between the switches
- * each runs user and kernel time and system calls, and the voluntary
- * switch event the scheduler reports as it leaves.
+ * kept placement, its counters going on where they stopped).  Between
+ * the switches each runs user and kernel time and system calls, and the
+ * voluntary switch event the scheduler reports as it leaves.
  */
 static void switch_script(bool fused, struct switch_result *r)
 {
