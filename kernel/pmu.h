@@ -263,6 +263,19 @@ struct pmu_ops {
 	void (*switch_sets)(struct pmu_state *out, struct pmu_state *in);
 
 	/*
+	 * Optional (NULL: hwperf calls suspend(st), then replace(st, arg),
+	 * then resume(st) when replace returned 0).  A rotation on this CPU
+	 * (R13): st stops, replace folds its sums and writes st's next
+	 * control (placed, checked, reloaded), and st starts again, the sums
+	 * replace finds and the starts after exactly those of the three
+	 * steps, without undoing what starts again.  When replace returns
+	 * nonzero st stays stopped, as suspend() leaves it.  replace touches
+	 * no counter and reports no kernel event.
+	 */
+	int (*rotate)(struct pmu_state *st,
+	              int (*replace)(struct pmu_state *st, void *arg), void *arg);
+
+	/*
 	 * After suspend(), in the overflow interrupt: return a mask of slots
 	 * (bit = slot index) whose i-mode counter overflowed, set their start
 	 * to ireset, and clear the hardware's overflow status so the interrupt

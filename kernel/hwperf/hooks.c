@@ -42,18 +42,40 @@ void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next)
 	hwperf_unlock(cpu, f);
 }
 
-static void rotate(unsigned cpu)
+/* A rotation's work between the stop and the start (the driver's
+ * rotate op calls it back): the counts folded and acted on, the set
+ * placed anew.  Nonzero when the driver refused even an empty set. */
+static int rotate_replace(struct pmu_state *st, void *arg)
 {
+	unsigned cpu = *(const unsigned *)arg;
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 	struct hwperf_set *s = c->loaded;
 
-	hwperf_core.ops->suspend(&s->pst);
+	(void)st;       /* s->pst: the state the driver stopped */
 	hwperf_set_fold(s);
 	hwperf_thresholds(s, hwperf_owner(cpu), 0);
-	if (hwperf_place(s, cpu, c->task == NULL, true) == 0) {
-		hwperf_core.ops->resume(&s->pst);
-		return;
+	return hwperf_place(s, cpu, c->task == NULL, true);
+}
+
+/* Stop, replace, start: as one driver step where the driver has one
+ * (one clock reading, nothing stopped that starts again), else three. */
+static void rotate(unsigned cpu)
+{
+	const struct pmu_ops *ops = hwperf_core.ops;
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	struct pmu_state *st = &c->loaded->pst;
+	int err;
+
+	if (ops->rotate) {
+		err = ops->rotate(st, rotate_replace, &cpu);
+	} else {
+		ops->suspend(st);
+		err = rotate_replace(st, &cpu);
+		if (err == 0)
+			ops->resume(st);
 	}
+	if (err == 0)
+		return;
 	/* The driver refused even an empty set: leave the PMU stopped. */
 	if (c->task)
 		c->task->on_cpu = -1;

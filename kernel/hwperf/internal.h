@@ -130,7 +130,9 @@ void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *o
 int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate);
 /* The PMU's shape may have changed: no kept placement is valid. */
 void hwperf_place_forget_all(void);
-void hwperf_set_periods(struct hwperf_set *s);
+/* Each slot's period from its counter and threshold; true when one moved
+ * (or a slot's i-mode came or went). */
+bool hwperf_set_periods(struct hwperf_set *s);
 bool hwperf_needs_rotation(const struct hwperf_set *s);
 
 /* load.c: putting sets on a CPU's PMU and taking them off */

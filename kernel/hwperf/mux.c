@@ -17,16 +17,28 @@
 #include "events/place.h"
 #include "internal.h"
 
-static void slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi,
-                      unsigned hw)
+/*
+ * Virtual counter vi into slot slot, on hardware counter hw.  Returns
+ * whether the slot held that counter, code and modes already: its
+ * period and the outputs of the check and ireload that placed it then
+ * stay, for place_full to keep when every slot and period is as it was
+ * (a rotation of alike events that puts the same event on the same
+ * counter again).  Inline: out of line, its call and saved registers
+ * were 16 of its 39 instructions a slot (x86_64).
+ */
+static inline __attribute__((always_inline)) bool
+slot_fill(struct hwperf_set *s, unsigned slot, unsigned vi, unsigned hw)
 {
-	/* Field by field: the rest is check()'s and set_periods' output. */
-	s->pst.ctl.ctr[slot] = (struct pmu_counter_ctl){
-		.hw = hw,
-		.event = hwperf_event_code(&s->res[vi], hw),
-		.modes = s->ctl.ev[vi].modes,
-	};
+	struct pmu_counter_ctl *c = &s->pst.ctl.ctr[slot];
+	uint32_t event = hwperf_event_code(&s->res[vi], hw);
+	uint32_t modes = s->ctl.ev[vi].modes;
+
 	s->slot_vctr[slot] = (uint8_t)vi;
+	if (c->hw == hw && c->event == event && c->modes == modes)
+		return true;
+	/* Field by field: the rest is check()'s and set_periods' output. */
+	*c = (struct pmu_counter_ctl){ .hw = hw, .event = event, .modes = modes };
+	return false;
 }
 
 static uint32_t fixed_counters(const struct pmu_caps *caps)
@@ -81,10 +93,12 @@ static uint32_t alike_counters(const struct hwperf_set *s, uint32_t fixed)
  * picks counter by counter, or a pass over all 32 (events_pick_least).
  * Every rotation of a multiplexed software PMU comes here.
  */
-static unsigned choose_alike(struct hwperf_set *s, uint32_t mask)
+static unsigned choose_alike(struct hwperf_set *s, uint32_t mask, unsigned c,
+                             bool *same)
 {
 	uint8_t order[PMU_MAX_COUNTERS];
 	uint32_t placed = 0;
+	bool all_same = true;
 	unsigned n;
 
 	if (s->rot_ctl_id != s->ctl_id || s->rot_shape != shape) {
@@ -92,7 +106,7 @@ static unsigned choose_alike(struct hwperf_set *s, uint32_t mask)
 		s->rot_ctl_id = s->ctl_id;
 		s->rot_shape = shape;
 	}
-	n = events_rotor_pick(&s->rot, s->c.running, bits_count(mask), order);
+	n = events_rotor_pick(&s->rot, s->c.running, c, order);
 	for (unsigned k = 0; k < n; k++)
 		placed |= 1u << order[k];
 	/* Counters by index among the placed, rank aside: the i-th lowest
@@ -103,18 +117,23 @@ static unsigned choose_alike(struct hwperf_set *s, uint32_t mask)
 		mask &= mask - 1;
 		for (k = 0; order[k] != vi; k++)
 			;
-		slot_fill(s, k, vi, hw);
+		all_same &= slot_fill(s, k, vi, hw);
 	}
 	s->placed = placed;
+	*same = all_same;
 	return n;
 }
 
 /*
  * Slots in the engine's order (least time-running first), so dropping the
- * last slot drops the event that ran most.  Returns the slots filled.
+ * last slot drops the event that ran most.  Returns the slots filled;
+ * *same says every one held its counter, code and modes already
+ * (slot_fill).
  */
-static unsigned choose(struct hwperf_set *s)
+static unsigned choose(struct hwperf_set *s, bool *same)
 {
+	bool all_same = true;
+
 	/* Too big for a kernel stack; the hwperf lock guards it. */
 	static struct ev_place pl;
 	/* The control and shape pl's constraints were last filled for: a
@@ -123,10 +142,13 @@ static unsigned choose(struct hwperf_set *s)
 	/* That set, when crowded with alike events (events_pick_least's
 	 * case): their common mask, else 0. */
 	static uint32_t alike_mask;
+	/* Its counters, counted once (every rotation picks that many). */
+	static unsigned alike_n;
 
 	if (pl_ctl_id != s->ctl_id || pl_shape != shape) {
 		pl.fixed = fixed_counters(&hwperf_core.caps);
 		alike_mask = alike_counters(s, pl.fixed);
+		alike_n = bits_count(alike_mask);
 		/* A crowded set (every rotation) has the engine compare
 		 * events by how constrained they are at each pick: nctr or,
 		 * when 0, its count of the mask.  Give it the count found at
@@ -143,7 +165,7 @@ static unsigned choose(struct hwperf_set *s)
 		pl_shape = shape;
 	}
 	if (alike_mask)
-		return choose_alike(s, alike_mask);
+		return choose_alike(s, alike_mask, alike_n, same);
 	pl.want = s->used;
 	for (uint32_t u = s->used; u; u &= u - 1) {
 		unsigned vi = (unsigned)__builtin_ctz(u);
@@ -152,14 +174,19 @@ static unsigned choose(struct hwperf_set *s)
 	}
 	events_place(&pl);
 	for (unsigned k = 0; k < pl.nplaced; k++)
-		slot_fill(s, k, pl.order[k], pl.hw[pl.order[k]]);
+		all_same &= slot_fill(s, k, pl.order[k], pl.hw[pl.order[k]]);
 	s->placed = pl.placed;
+	*same = all_same;
 	return pl.nplaced;
 }
 
-void hwperf_set_periods(struct hwperf_set *s)
+bool hwperf_set_periods(struct hwperf_set *s)
 {
 	const struct pmu_caps *caps = &hwperf_core.caps;
+	/* Without thresholds every period is its counter's longest: no
+	 * threshold to look up per slot (a rotation's usual case). */
+	bool thresholds = s->thresh_used != 0;
+	uint64_t moved = 0;
 
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
 		struct pmu_counter_ctl *c = &s->pst.ctl.ctr[k];
@@ -168,15 +195,19 @@ void hwperf_set_periods(struct hwperf_set *s)
 		uint64_t period = max;
 
 		if (max == 0) {
+			moved |= c->flags & PMU_CTR_IMODE;
 			c->flags &= ~PMU_CTR_IMODE;
 			continue;
 		}
-		if (s->ctl.ev[vi].thresh > 0 && s->next_at[vi] > s->c.count[vi] &&
+		if (thresholds && s->ctl.ev[vi].thresh > 0 &&
+		    s->next_at[vi] > s->c.count[vi] &&
 		    s->next_at[vi] - s->c.count[vi] < max)
 			period = s->next_at[vi] - s->c.count[vi];
+		moved |= (~c->flags & PMU_CTR_IMODE) | (c->period ^ period);
 		c->flags |= PMU_CTR_IMODE;
 		c->period = period;
 	}
+	return moved != 0;
 }
 
 void hwperf_place_forget_all(void)
@@ -212,16 +243,36 @@ placement_kept(const struct hwperf_set *s, bool global, bool rotate)
 }
 
 /*
+ * The slots of s's last placement, all checked and reloaded, still stand
+ * for a new one of n slots that slot_fill and set_periods found unchanged
+ * in every input (same counter, code, modes, flags and period): made for
+ * this control, on this PMU shape, for the same kind of set.  The driver's
+ * outputs are a function of those inputs (check() computes every register
+ * value from them once; placement_kept rests on the same), so checking
+ * again would give them again.
+ */
+static inline bool last_check_stands(const struct hwperf_set *s, bool global,
+                                     unsigned n)
+{
+	return s->place_seq == s->ctl_seq && s->place_shape == shape &&
+	       s->place_global == global && s->place_n == n;
+}
+
+/*
  * Choose, let the driver validate (it may refuse combinations hwperf
- * cannot foresee: then the last choice is dropped), set periods.  Out of
- * line: the usual placement, a kept one without thresholds
- * (hwperf_place), needs none of this frame.
+ * cannot foresee: then the last choice is dropped), set periods.  A
+ * choice whose every slot the last placement's check already covered
+ * (last_check_stands) skips the check and the ireload, as a kept
+ * placement does: a rotation of alike events onto the same counters with
+ * the same code.  Out of line: the usual placement, a kept one without
+ * thresholds (hwperf_place), needs none of this frame.
  */
 static __attribute__((noinline)) int place_full(struct hwperf_set *s, unsigned cpu,
                                                 bool global, bool rotate)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
 	char reason[PMU_REASON_MAX];
+	bool same, checked = true;
 	unsigned n;
 
 	if (placement_kept(s, global, rotate)) {
@@ -231,19 +282,23 @@ static __attribute__((noinline)) int place_full(struct hwperf_set *s, unsigned c
 		hwperf_set_periods(s);
 		goto load;
 	}
-	n = choose(s);
-	for (;;) {
-		s->pst.ctl.n = n;
-		hwperf_set_periods(s);
-		if (ops->check(&s->pst.ctl, global, reason, sizeof(reason)) == 0)
-			break;
+	n = choose(s, &same);
+	s->pst.ctl.n = n;
+	if (!hwperf_set_periods(s) && same && last_check_stands(s, global, n)) {
+		checked = false;
+		goto placed;
+	}
+	while (ops->check(&s->pst.ctl, global, reason, sizeof(reason)) != 0) {
 		if (n == 0) {
 			s->place_shape = 0;    /* nothing kept (shape is never 0) */
 			return -1;
 		}
 		n--;
 		s->placed &= ~(1u << s->slot_vctr[n]);
+		s->pst.ctl.n = n;
+		hwperf_set_periods(s);
 	}
+placed:
 	/* The slots that stay are the rotor's front (choose_alike): their
 	 * time-running grows from now on.  (A set placed by the engine has
 	 * no valid rotor; its grown is never read.) */
@@ -256,31 +311,16 @@ static __attribute__((noinline)) int place_full(struct hwperf_set *s, unsigned c
 	s->place_all = s->placed == s->used;
 	s->since_place = 0;
 load:
-	for (unsigned k = 0; k < n; k++)
-		s->pst.ctr[k].sum = 0;
 	s->pst.cpu = cpu;
 	s->pst.drv_cache = 0;
-	ops->ireload(&s->pst);
-	return 0;
-}
-
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
-{
-	unsigned n;
-
-	/* A tick's rotation never keeps a placement: straight on. */
-	if (rotate || s->thresh_used || !placement_kept(s, global, false))
-		return place_full(s, cpu, global, rotate);
-	/* Without thresholds every period is its counter's longest, as the
-	 * placement left it (only thresholds move them), and so is every
-	 * reset value the ireload after it computed: a period starts at
-	 * ireset again, which is what that ireload would give, without
-	 * recomputing it. */
-	n = s->place_n;
-	s->pst.ctl.n = n;
-	s->placed = s->place_mask;
-	s->pst.cpu = cpu;
-	s->pst.drv_cache = 0;
+	if (checked) {
+		for (unsigned k = 0; k < n; k++)
+			s->pst.ctr[k].sum = 0;
+		ops->ireload(&s->pst);
+		return 0;
+	}
+	/* What that ireload gave, with the periods it had: each period
+	 * starts at ireset again (hwperf_place's kept case). */
 	for (unsigned k = 0; k < n; k++) {
 		struct pmu_counter_state *st = &s->pst.ctr[k];
 
@@ -288,6 +328,25 @@ int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 		if (s->pst.ctl.ctr[k].flags & PMU_CTR_IMODE)
 			st->start = s->pst.ctl.ctr[k].ireset;
 	}
+	return 0;
+}
+
+int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
+{
+	/* A tick's rotation never keeps a placement: straight on. */
+	if (rotate || s->thresh_used || !placement_kept(s, global, false))
+		return place_full(s, cpu, global, rotate);
+	/* Without thresholds every period is its counter's longest, as the
+	 * placement left it (only thresholds move them), so no period needs
+	 * restarting: each i-mode counter goes on from where the stop left
+	 * its start, which the driver interface allows (resume: "an
+	 * interrupted period continues"), and overflows within its longest
+	 * period still.  Every stop was followed by a fold, which left each
+	 * sum 0 (hwperf_set_fold).  Nothing of the slots to write. */
+	s->pst.ctl.n = s->place_n;
+	s->placed = s->place_mask;
+	s->pst.cpu = cpu;
+	s->pst.drv_cache = 0;
 	return 0;
 }
 

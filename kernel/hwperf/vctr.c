@@ -132,25 +132,31 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 void hwperf_set_fold(struct hwperf_set *s)
 {
 	uint64_t elapsed = s->pst.cycles_sum;
+	uint32_t placed = s->placed;
 
-	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
-		s->c.count[s->slot_vctr[k]] += s->pst.ctr[k].sum;
-		s->pst.ctr[k].sum = 0;
-	}
 	/* Only the counts on hardware and the running times of the placed
 	 * counters move relative to anything else: time-enabled grows for
 	 * every used counter alike, which no invariant can break.  The
-	 * slots' counters are the placed ones (hwperf_place keeps placed
-	 * equal to them, hwperf_unload clears both). */
-	s->unchecked |= s->placed;
+	 * placed counters are the slots' (hwperf_place keeps the two alike,
+	 * hwperf_unload clears both; only an install, while another CPU
+	 * still holds the slots, clears placed alone), so one pass over the
+	 * slots adds both, the running time where placed says so: no
+	 * second pass over placed. */
+	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
+		unsigned vi = s->slot_vctr[k];
+
+		s->c.count[vi] += s->pst.ctr[k].sum;
+		s->pst.ctr[k].sum = 0;
+		if (placed & (1u << vi))
+			s->c.running[vi] += elapsed;
+	}
+	s->unchecked |= placed;
 	s->pst.cycles_sum = 0;
 	s->since_place += elapsed;
 	/* Every switch and tick folds: time-enabled, alike for every used
 	 * counter, is owed once (settled at a read), and time-running goes
-	 * to the counters on hardware only. */
+	 * to the counters on hardware only (above). */
 	s->enabled_owed += elapsed;
-	for (uint32_t u = s->placed; u; u &= u - 1)
-		s->c.running[__builtin_ctz(u)] += elapsed;
 }
 
 /* One of hwperf_counts' three arrays, so that it copies by assignment. */

@@ -150,20 +150,24 @@ static void tell_wanted(void)
 	pmu_kevents_want(kinds);
 }
 
-/* The kinds of bank i changed (every resume and suspend). */
-static void bank_kinds(unsigned i, uint32_t kinds)
+/* The kinds of bank i changed: out of line, the rare case. */
+static __attribute__((noinline)) void bank_kinds_changed(unsigned i, uint32_t kinds)
 {
-	struct soft_bank *b = &banks[i];
 	uint32_t bit = 1u << i;
 
-	/* A switch between two sets counting the same kinds (two tasks
-	 * counting cycles) leaves every bank's kinds and so the union as
-	 * they were: nothing to tell. */
-	if (b->kinds == kinds)
-		return;
-	b->kinds = kinds;
+	banks[i].kinds = kinds;
 	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
 	tell_wanted();
+}
+
+/* The kinds of bank i (every resume and suspend).  A switch or a
+ * rotation between sets counting the same kinds (two tasks counting
+ * cycles) leaves every bank's kinds and so the union as they were:
+ * nothing to tell, and no call (inline). */
+static inline void bank_kinds(unsigned i, uint32_t kinds)
+{
+	if (banks[i].kinds != kinds)
+		bank_kinds_changed(i, kinds);
 }
 
 static bool config_valid(unsigned ncounters, unsigned width)
@@ -705,6 +709,36 @@ static void soft_switch(struct pmu_state *out, struct pmu_state *in)
 }
 
 /*
+ * A rotation (R13): suspend(st), replace, resume(st) with one clock
+ * reading, as soft_switch does for two sets: st starts again where it
+ * stopped, and the bank's kinds, the same before and after when the
+ * rotation keeps the events' kinds, are told only if they changed.
+ * Nothing is credited while replace runs (the counters are off and it
+ * reports no event), so every sum and start is the three steps'.  The
+ * mode reset resume() makes when no counter counts cycles is looked at
+ * with st's old kinds still told, as soft_switch does.
+ */
+static int soft_rotate(struct pmu_state *st,
+                       int (*replace)(struct pmu_state *st, void *arg), void *arg)
+{
+	struct soft_bank *b = bank_of(st);
+	uint64_t now = cfg.clock();
+	uint64_t owed = now - b->since;
+	int err;
+
+	b->since = now;
+	stop_counters(b, st, now, owed);
+	err = replace(st, arg);
+	if (err != 0) {
+		bank_kinds(bank_index(st), 0);
+		return err;
+	}
+	mode_if_untracked(b);
+	start_counters(b, st, now);
+	return 0;
+}
+
+/*
  * suspend() without the stop: each counter's events since its start and
  * the cycles still owed to it go into the sum, and it counts on from
  * where it is (its control, the bank's enabled mask and kinds as they
@@ -770,6 +804,7 @@ const struct pmu_ops softpmu_ops = {
 	.suspend = soft_suspend,
 	.sync = soft_sync,
 	.switch_sets = soft_switch,
+	.rotate = soft_rotate,
 	.identify_overflow = soft_identify_overflow,
 	.ireload = soft_ireload,
 	.read_cycles = soft_read_cycles,

@@ -30,7 +30,9 @@ static uint32_t sim_mode(void)
 	return mode_now;
 }
 
-static void soft(unsigned ncounters, unsigned width)
+/* The soft PMU driven through ops: softpmu_ops, or a copy without an
+ * optional op, the reference its fused steps are checked against. */
+static void soft_ops(unsigned ncounters, unsigned width, const struct pmu_ops *ops)
 {
 	struct softpmu_config cfg = { ncounters, width, clock_now, this_cpu, sim_mode };
 	struct hwperf_reason why;
@@ -39,11 +41,16 @@ static void soft(unsigned ncounters, unsigned width)
 	mode_now = PMU_MODE_K;
 	fake_env_reset(1);
 	assert_int_equal(softpmu_configure(&cfg), 0);
-	assert_int_equal(hwperf_init(&softpmu_ops, &why), 0);
+	assert_int_equal(hwperf_init(ops, &why), 0);
 	root = fake_spawn(1, ROOT, 1, 0);
 	a = fake_spawn(10, USER_UID, 10, 1);
 	b = fake_spawn(11, USER_UID, 11, 1);
 	fake_run(0, a);
+}
+
+static void soft(unsigned ncounters, unsigned width)
+{
+	soft_ops(ncounters, width, &softpmu_ops);
 }
 
 static int setup(void **state)
@@ -405,6 +412,77 @@ static void test_R13_softpmu_eight_events_on_two_counters(void **state)
 	}
 }
 
+/*
+ * Four alike events, one with a threshold, rotated on two 8-bit counters
+ * (R13, R14, R15): the events without one come back onto counters that
+ * held the same event with the same period, so their placements keep
+ * the last check's outputs (place_full), while the one with a threshold
+ * has a new period nearly every time it is placed, so its placement is
+ * checked afresh.  Every event's count is the events fed while it was
+ * placed, and the signal comes at the event that reaches each threshold.
+ */
+static void test_R13_R15_alike_events_rotate_with_exact_periods(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t want[4] = { 0 };
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "syscalls:u:thresh=7,sig=5,syscalls:u,"
+	                       "syscalls:u,syscalls:u", &why) > 0);
+	for (unsigned i = 0; i < 400; i++) {
+		for (unsigned e = 0; e < 1 + i % 5; e++) {
+			uint32_t placed = a->hw.set.placed;
+
+			softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1 + 37 * (i % 3), 0);
+			for (unsigned v = 0; v < 4; v++)
+				if (placed & (1u << v))
+					want[v] += 1 + 37 * (i % 3);
+			assert_int_equal(a->sigs[SIG], want[0] / 7);
+		}
+		now += 1000;
+		fake_tick(0);
+	}
+	for (unsigned v = 0; v < 4; v++)
+		assert_int_equal(hwt_count(10, v), want[v]);
+	assert_true(want[1] > 1000 * ((uint64_t)1 << 8) / 100);
+}
+
+/*
+ * A placement kept at switch-in without thresholds: each i-mode counter
+ * goes on from where its stop left it (the driver interface's continued
+ * period) while another task's set uses the same counters between, and
+ * every count stays exact over the 8-bit counters' wraps.
+ */
+static void test_R14_kept_placement_continues_its_counters(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t fed_a = 0, fed_b = 0, left = 0;
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "syscalls:u,faults:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "faults:u,syscalls:u", &why) > 0);
+	fake_switch_fused = true;
+	for (unsigned i = 0; i < 300; i++) {
+		fake_run(0, i % 2 ? b : a);
+		if (i > 1 && i % 2 == 0)
+			assert_int_equal(softpmu_peek(0, 0), left);
+		softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 1 + 29 * (i % 7), 0);
+		if (i % 2) {
+			fed_b += 1 + 29 * (i % 7);
+		} else {
+			fed_a += 1 + 29 * (i % 7);
+			left = softpmu_peek(0, 0);
+		}
+	}
+	fake_run(0, NULL);
+	assert_int_equal(hwt_count(10, 0), fed_a);
+	assert_int_equal(hwt_count(11, 1), fed_b);
+	assert_true(fed_a > 100 * ((uint64_t)1 << 8) / 4);
+}
+
 /* What the switch script below leaves each of its tasks. */
 struct switch_result {
 	struct hwperf_counts c[3];
@@ -417,9 +495,9 @@ struct switch_result {
  * with idle between, on 12-bit counters (wraps at switches): a has three
  * events on two counters (multiplexed, rotated at ticks), b a threshold
  * (every placement in full), d two events that fit and no threshold (a
- * kept placement restarted without its ireload).  Between the switches
- * each runs user and kernel time and system calls, and the voluntary
- * switch event the scheduler reports as it leaves.
+ * kept placement, its counters going on where they stopped).  Between
+ * the switches each runs user and kernel time and system calls, and the
+ * voluntary switch event the scheduler reports as it leaves.
  */
 static void switch_script(bool fused, struct switch_result *r)
 {
@@ -522,6 +600,126 @@ static void test_fused_switch_tells_the_kinds_that_count(void **state)
 	assert_int_equal(hwt_count(11, 0), 25);
 }
 
+/* A mode change as the kernel reports it (pmu_mode_switch): only while
+ * some counter counts cycles, so that without one the bank's mode goes
+ * stale and a resume must find the mode afresh. */
+static void kernel_mode(uint32_t mode, uint64_t at)
+{
+	now = at;
+	mode_now = mode;
+	pmu_mode_switch(mode, at, 0);
+}
+
+/* What the rotation script below leaves its two tasks. */
+struct rotate_result {
+	struct hwperf_counts c[2];
+	unsigned sigs[2];
+	uint32_t wanted[240];   /* pmu_kevents_wanted after each tick */
+	/* Ticks of a counting task after which cycles were wanted, not. */
+	unsigned cycles_wanted, cycles_not;
+};
+
+/*
+ * Two tasks with more events than the soft PMU's three 10-bit counters
+ * (wraps between ticks), rotated at ticks: a's five events of four
+ * kinds with a threshold (every placement sets a period), b's four
+ * without, so a rotation moves the kernel's wanted events (cycles
+ * counted, then not: the mode goes unreported, kernel_mode).  Between
+ * ticks each runs user and kernel time, system calls and faults, and
+ * some ticks land in user mode; switches between them and to a task
+ * without counters land between some ticks.  Driven through ops: with
+ * the driver's rotate op, or through a copy without it (hwperf's
+ * suspend, replace, resume).
+ */
+static void rotate_script(const struct pmu_ops *ops, struct rotate_result *r)
+{
+	struct hwperf_reason why;
+	struct fake_task *order[3];
+	uint64_t t;
+
+	soft_ops(3, 10, ops);
+	memset(r, 0, sizeof(*r));
+	assert_true(hwt_enable(a, 0, "cycles:u,syscalls:u:thresh=37,sig=5,faults:u,"
+	                       "cycles:u,csw-vol:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "syscalls:u,faults:u,csw-vol:u,cycles:u", &why) > 0);
+	fake_switch_fused = true;
+	order[0] = a; order[1] = b; order[2] = root;
+	t = now;
+	for (unsigned i = 0; i < sizeof(r->wanted) / sizeof(r->wanted[0]); i++) {
+		if (i % 5 == 0) {
+			pmu_kernel_event(PMU_KEV_CSW_VOL, PMU_MODE_U, 1, 0);
+			now = t += 7;
+			fake_run(0, order[(i / 5) % 3]);
+		}
+		kernel_mode(PMU_MODE_U, t += 3);
+		t += 300 + 61 * (i % 11);
+		/* Every third tick lands in user mode: the stop owes the
+		 * user-cycle counters the cycles since the last credit. */
+		if (i % 3 != 0) {
+			kernel_mode(PMU_MODE_K, t);
+			pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 1 + i % 7, 0);
+			pmu_kernel_event(PMU_KEV_FAULTS, PMU_MODE_U, i % 3, 0);
+		}
+		now = t += 2;
+		fake_tick(0);
+		r->wanted[i] = pmu_kevents_wanted;
+		if (order[(i / 5) % 3] != root) {
+			if (pmu_kevents_wanted & PMU_KEV_BIT(PMU_KEV_CYCLES))
+				r->cycles_wanted++;
+			else
+				r->cycles_not++;
+		}
+	}
+	fake_switch_fused = false;
+	kernel_mode(PMU_MODE_K, t += 1);
+	fake_run(0, NULL);
+	assert_true(hwperf_read(NULL, 10, &r->c[0], &why) > 0);
+	assert_true(hwperf_read(NULL, 11, &r->c[1], &why) > 0);
+	r->sigs[0] = a->sigs[SIG];
+	r->sigs[1] = b->sigs[SIG];
+}
+
+/*
+ * The rotation as one driver step (the soft PMU's rotate: one clock
+ * reading, the kinds told only when they change) gives every task the
+ * counts, times and signals of suspend, replace and resume, and the
+ * kernel the same wanted events after every tick looked at.
+ */
+static void test_fused_rotation_counts_as_suspend_then_resume(void **state)
+{
+	static struct rotate_result apart, fused;
+	struct pmu_ops three_steps = softpmu_ops;
+
+	(void)state;
+	three_steps.rotate = NULL;
+	rotate_script(&three_steps, &apart);
+	rotate_script(&softpmu_ops, &fused);
+	for (unsigned k = 0; k < 2; k++) {
+		for (unsigned i = 0; i < 5; i++) {
+			assert_int_equal(fused.c[k].count[i], apart.c[k].count[i]);
+			assert_int_equal(fused.c[k].enabled[i], apart.c[k].enabled[i]);
+			assert_int_equal(fused.c[k].running[i], apart.c[k].running[i]);
+		}
+		assert_int_equal(fused.sigs[k], apart.sigs[k]);
+	}
+	for (unsigned i = 0; i < sizeof(fused.wanted) / sizeof(fused.wanted[0]); i++)
+		assert_int_equal(fused.wanted[i], apart.wanted[i]);
+	/* The script did what it is for: both sets rotated (each event ran
+	 * part of the time), a's threshold fired, the counters wrapped, and
+	 * a rotation took cycles off the wanted events. */
+	for (unsigned i = 0; i < 4; i++) {
+		assert_true(apart.c[1].running[i] > 0);
+		assert_true(apart.c[1].running[i] < apart.c[1].enabled[i]);
+	}
+	assert_true(apart.c[0].running[4] > 0);
+	assert_true(apart.c[0].running[4] < apart.c[0].enabled[4]);
+	assert_true(apart.sigs[0] > 0);
+	assert_true(apart.c[0].count[0] > pmu_width_mask(10));
+	assert_true(apart.cycles_wanted > 0);
+	assert_true(apart.cycles_not > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -541,8 +739,11 @@ int main(void)
 		cmocka_unit_test_setup(test_R15_softpmu_threshold_exact, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
+		cmocka_unit_test_setup(test_R13_R15_alike_events_rotate_with_exact_periods, setup),
+		cmocka_unit_test_setup(test_R14_kept_placement_continues_its_counters, setup),
 		cmocka_unit_test_setup(test_fused_switch_counts_as_switch_out_then_in, setup),
 		cmocka_unit_test_setup(test_fused_switch_tells_the_kinds_that_count, setup),
+		cmocka_unit_test_setup(test_fused_rotation_counts_as_suspend_then_resume, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
