@@ -50,13 +50,16 @@
  * timer_match_seen: such a loop is what kept the stress benchmark from
  * ending under -icount, measured).  With both, rules_smp and the stress
  * benchmark pass under -icount with tasks on the VPEs.  It is still not
- * the default: there, `bench run cost` (cpi=1, two VPEs) failed every
- * row in four runs of four (ERANGE: the tick row's spin of 10.5 periods
- * took 12 to 19 ticks, so another VPE's instructions landed in CPU 0's
- * windows), where without vpetasks they are measured.  Not understood yet: VPE 1's waits
- * were all for the hwperf lock (2,724 yields in hwperf_lock_contended
- * during the run), but a VPE outside the scheduler takes the same lock
- * at its tick.
+ * the default: there, `bench run cost` (cpi=1, two VPEs) failed in all
+ * eight runs (with and without the busy balance, with the runs pinned to
+ * CPU 0, with a relax 64 times shorter), at tick_mux (32 counters multiplexed on CPU 0): its spin,
+ * sized for 12.5 periods, took 13 to 19 ticks, where the same spin took
+ * 12 in the plain tick row; the bench stops at that first failure, so
+ * every row says ERANGE.  Without vpetasks the rows are measured.  VPE 1
+ * ran no task meanwhile (the runs pinned to CPU 0 did the same) and a
+ * spin without counters lost 5 us in 1.5 s, so what VPE 1 spends is tied
+ * to CPU 0's counters: its waits were all for the hwperf lock (2,724
+ * yields in hwperf_lock_contended in one run).  Not understood further.
  *
  * Register facts: MIPS32 PRA (MD00090) Config3 bits 2 (MT) and 29
  * (CMGCR), EBase.CPUNum; MIPS MT ASE (MD00378), mt.h; CMGCRBase = CP0
