@@ -401,23 +401,34 @@ static __attribute__((noinline)) void credit_both(struct soft_bank *b, uint32_t 
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
 }
 
-void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
+/*
+ * The common entry in straight line: the bank from the CPU the caller
+ * names (no lookup through cfg.this_cpu, an indirect call that made
+ * every entry save its arguments around it: nine registers on Malta),
+ * and no call unless cycles are credited.  The bank's cycles masks are a
+ * subset of its enabled counters (start_counters sets both from check()'s
+ * registers, stop_counters clears both), so a mask that is not empty
+ * says what broadcast's test of b->on would.
+ */
+void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu)
 {
-	struct soft_bank *b = this_bank();
+	struct soft_bank *b = &banks[cpu % SOFTPMU_MAX_CPUS];
 	uint32_t old = b->mode;
-	/* No C code runs after the exit stamp, so left is never before the
-	 * bank's last credit; guarded all the same, as acct_cut_time is. */
-	uint64_t kernel = left > b->since ? left - b->since : 0;
-	uint64_t user = back > left ? back - left : 0;
+	uint64_t since = b->since;
+	uint32_t m;
 
 	b->since = back;
 	b->mode = PMU_MODE_K;
-	/* broadcast's own test for the kernel span, which then goes first. */
-	if (kernel != 0 && b->cycles.in[mode_slot(old)]) {
-		credit_both(b, old, kernel, user, pc);
+	/* No C code runs after the exit stamp, so left is never before the
+	 * bank's last credit, nor back before left; guarded all the same, as
+	 * acct_cut_time is.  The kernel span first, when it counts. */
+	if (__builtin_expect(b->cycles.in[mode_slot(old)] != 0, 0) && left > since) {
+		credit_both(b, old, left - since, back > left ? back - left : 0, pc);
 		return;
 	}
-	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
+	m = b->cycles.in[mode_slot(PMU_MODE_U)];
+	if (m && back > left)
+		credit_cycles(b, m, PMU_MODE_U, back - left, pc);
 }
 
 /* The kernel's events, as pmu_kevent.h delivers them. */
