@@ -83,7 +83,7 @@ static __attribute__((noinline)) void cut_span_cycles(struct cpu *c)
 	uint64_t left, back;
 
 	arch_user_span(c->clock.stamp, &left, &back);
-	pmu_user_span_slow(left, back, user_pc(c->current));
+	pmu_user_span_slow(left, back, user_pc(c->current), c->id);
 	cut_span(c, left, back);
 }
 

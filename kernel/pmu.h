@@ -320,7 +320,10 @@ struct pmu_ops {
 	 * called only for kinds the driver said it wants (pmu_kevents_want). */
 	void (*kernel_event)(unsigned kind, uint32_t mode, uint64_t n, uintptr_t pc);
 	void (*mode_switch)(uint32_t new_mode, uint64_t now, uintptr_t pc);
-	void (*user_span)(uint64_t left, uint64_t back, uintptr_t pc);
+	/* cpu: the id (arch_cpu_id) of the CPU that entered, which the
+	 * kernel's entry has at hand: the driver's common entry then finds
+	 * its state without a call of its own. */
+	void (*user_span)(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu);
 };
 
 /*

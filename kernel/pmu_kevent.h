@@ -43,11 +43,12 @@ void pmu_mode_switch_slow(uint32_t new_mode, uint64_t now, uintptr_t pc);
 /*
  * An entry from user mode, told after the fact (kernel/arch.h
  * arch_user_span): the CPU left the kernel at `left` and came back at
- * `back`; pc is the user PC it left.  No inline gate: the caller tests
+ * `back`; pc is the user PC it left, cpu the CPU's id (arch_cpu_id, the
+ * scheduler's struct cpu id).  No inline gate: the caller tests
  * pmu_kevent_wanted(PMU_KEV_CYCLES) itself, so that it works out the pc
  * only when a counter listens.
  */
-void pmu_user_span_slow(uint64_t left, uint64_t back, uintptr_t pc);
+void pmu_user_span_slow(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu);
 
 static inline int pmu_kevent_wanted(enum pmu_kevent kind)
 {

@@ -49,8 +49,8 @@ void pmu_mode_switch_slow(uint32_t new_mode, uint64_t now, uintptr_t pc)
 		active->mode_switch(new_mode, now, pc);
 }
 
-void pmu_user_span_slow(uint64_t left, uint64_t back, uintptr_t pc)
+void pmu_user_span_slow(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu)
 {
 	if (active && active->user_span)
-		active->user_span(left, back, pc);
+		active->user_span(left, back, pc, cpu);
 }

@@ -94,9 +94,12 @@ void softpmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc);
  * with the bank moved to `back` before any counter is touched, because
  * an overflow interrupt raised by the first half may fold and restart a
  * set at a later clock, which a second switch stamped `back` would then
- * see as time running backwards.
+ * see as time running backwards.  cpu is the CPU that entered (whose bank
+ * is credited), which the kernel's entry has at hand: no lookup through
+ * the configuration's this_cpu, an indirect call that cost every entry
+ * its saved registers.
  */
-void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc);
+void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu);
 
 /* The raw register value of a counter (tests, `hwperf regs`). */
 uint64_t softpmu_peek(unsigned cpu, unsigned hw);

@@ -401,23 +401,63 @@ static __attribute__((noinline)) void credit_both(struct soft_bank *b, uint32_t 
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
 }
 
-void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc)
+/* The bank's cycles masks but U's: where the mode the bank was in (K,
+ * as the kernel runs it; tests play X and U too) may count cycles.
+ * A constant: the union's U slot, whichever end it sits at. */
+static inline uint64_t cycles_not_user(void)
 {
-	struct soft_bank *b = this_bank();
-	uint32_t old = b->mode;
-	/* No C code runs after the exit stamp, so left is never before the
-	 * bank's last credit; guarded all the same, as acct_cut_time is. */
-	uint64_t kernel = left > b->since ? left - b->since : 0;
+	union soft_cycles u = { .all = 0 };
+
+	u.in[mode_slot(PMU_MODE_U)] = 0xffffu;
+	return ~u.all;
+}
+
+/* softpmu_user_span when some counter counts cycles outside U: the bank
+ * is already at back in K; the spans are guarded, as acct_cut_time is
+ * (no C code runs after the exit stamp, so left is never before the
+ * bank's last credit, nor back before left). */
+static __attribute__((noinline)) void user_span_not_only_user(struct soft_bank *b,
+                                                              uint32_t old, uint64_t since,
+                                                              uint64_t left, uint64_t back,
+                                                              uintptr_t pc)
+{
+	uint64_t kernel = left > since ? left - since : 0;
 	uint64_t user = back > left ? back - left : 0;
 
-	b->since = back;
-	b->mode = PMU_MODE_K;
 	/* broadcast's own test for the kernel span, which then goes first. */
 	if (kernel != 0 && b->cycles.in[mode_slot(old)]) {
 		credit_both(b, old, kernel, user, pc);
 		return;
 	}
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
+}
+
+/*
+ * The common entry in straight line: the bank from the CPU the caller
+ * names (no lookup through cfg.this_cpu, an indirect call that made
+ * every entry save its arguments around it: nine registers on Malta),
+ * one test that only user cycles are counted (no mode arithmetic), and
+ * no call unless a counter wraps.  The bank's cycles masks are a subset
+ * of its enabled counters (start_counters sets both from check()'s
+ * registers, stop_counters clears both), so a U mask that is not empty
+ * says what broadcast's test of b->on would.
+ */
+void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu)
+{
+	struct soft_bank *b = &banks[cpu % SOFTPMU_MAX_CPUS];
+	uint32_t old = b->mode;
+	uint64_t since = b->since;
+	uint32_t m;
+
+	b->since = back;
+	b->mode = PMU_MODE_K;
+	if (__builtin_expect((b->cycles.all & cycles_not_user()) != 0, 0)) {
+		user_span_not_only_user(b, old, since, left, back, pc);
+		return;
+	}
+	m = b->cycles.in[mode_slot(PMU_MODE_U)];
+	if (m && back > left)           /* guarded as user_span_not_only_user */
+		credit_cycles(b, m, PMU_MODE_U, back - left, pc);
 }
 
 /* The kernel's events, as pmu_kevent.h delivers them. */

@@ -135,7 +135,7 @@ static void test_softpmu_cycles_reach_their_modes_counters(void **state)
 	to_mode(PMU_MODE_X, 130);       /* U 30 */
 	to_mode(PMU_MODE_K, 137);       /* X 7 */
 	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_K, 2, 0);
-	softpmu_user_span(260, 300, 0); /* K 123, then U 40 */
+	softpmu_user_span(260, 300, 0, fake_cpu); /* K 123, then U 40 */
 	now = 310;                      /* K 10, read live */
 	assert_true(hwperf_read(&root->hw, 0, &c, &why) > 0);
 	assert_int_equal(c.count[0], 70);
@@ -157,17 +157,39 @@ static void test_softpmu_user_span_splits_exactly(void **state)
 	(void)state;
 	assert_true(hwt_acquire(root, "cycles:k:thresh=100,cycles:u", &why) > 0);
 	now = 400;              /* the kernel reads its clock after `back` */
-	softpmu_user_span(150, 300, 0);         /* K 0..150 (overflows), U 150..300 */
+	softpmu_user_span(150, 300, 0, fake_cpu); /* K 0..150 (overflows), U 150..300 */
 	now = 420;
 	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
 	assert_int_equal(c.count[1], 150);                      /* U, exactly */
 	assert_int_equal(c.count[0], 150 + (420 - 300));        /* K on either side */
 	assert_true(c.count[0] + c.count[1] <= c.running[0]);
-	softpmu_user_span(500, 650, 0);
+	softpmu_user_span(500, 650, 0, fake_cpu);
 	now = 700;
 	assert_true(hwperf_sys_read(NULL, &c, &why) > 0);
 	assert_int_equal(c.count[1], 300);
 	assert_int_equal(c.count[0], 150 + 200 + 50);
+}
+
+/* The entry names its CPU (kernel/entry.c passes its struct cpu's id):
+ * the span goes to that CPU's bank whatever the configuration's this_cpu
+ * would say, and a span told for another CPU leaves this one's alone. */
+static void test_softpmu_user_span_credits_the_cpu_it_names(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	fake_run(0, root);                      /* kernel cycles: root's to count */
+	assert_true(hwt_enable(root, 0, "cycles:u,cycles:k", &why) > 0); /* at 0, in K */
+	fake_cpu = 1;                           /* what a lookup would find */
+	softpmu_user_span(100, 130, 0, 0);      /* CPU 0: K 100, U 30 */
+	softpmu_user_span(200, 260, 0, 1);      /* CPU 1's bank counts nothing */
+	fake_cpu = 0;
+	now = 130;                              /* nothing owed on CPU 0 */
+	assert_int_equal(hwt_count(1, 0), 30);
+	assert_int_equal(hwt_count(1, 1), 100);
+	now = 150;                              /* CPU 0 in K from 130 */
+	assert_int_equal(hwt_count(1, 0), 30);
+	assert_int_equal(hwt_count(1, 1), 120);
 }
 
 /* The kernel's hooks are gated by what loaded counters count
@@ -726,6 +748,7 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_probe_and_configuration, setup),
 		cmocka_unit_test_setup(test_softpmu_cycles_split_by_mode, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
+		cmocka_unit_test_setup(test_softpmu_user_span_credits_the_cpu_it_names, setup),
 		cmocka_unit_test_setup(test_softpmu_cycles_reach_their_modes_counters, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
