@@ -24,18 +24,18 @@
  * with mttc0 (QEMU 7.2 implements mttc0 Cause on another VPE: measured,
  * `cpus --ping`).  Software interrupt 1 is the reschedule ring.
  *
- * Booted with vpetasks, it runs tasks, as an x86_64 AP does: the
- * exception entry, the eret path and the TLB refill handler find the
- * running CPU's words (kernel stack, user-time stamps, page-table root,
- * refill ring) through CP0 DESAVE (pcpu.h), so a VPE shares CPU 0's
- * vector page and takes the same entry (mips_trap) for everything.  QEMU
- * gives every VPE a TLB of its own (MVPConf0.TLBS = 0), so each has its
- * own ASIDs (vm.c says how a mapping change reaches the other TLBs).  Its
- * tick is the scheduler's (clock_tick_cpu), the reschedule ring wakes its
- * idle loop or preempts its task, and CPU 0 takes both rings.  Without
- * vpetasks the VPEs stay out of the scheduler: they tick, answer rings
- * and keep their hwperf banks through their own small exception path
- * (vpe.S mips_vpe_exc).
+ * Every VPE runs tasks, as an x86_64 AP does: the exception entry, the
+ * eret path and the TLB refill handler find the running CPU's words
+ * (kernel stack, user-time stamps, page-table root, refill ring) through
+ * CP0 DESAVE (pcpu.h), so a VPE shares CPU 0's vector page and takes the
+ * same entry (mips_trap) for everything.  QEMU gives every VPE a TLB of
+ * its own (MVPConf0.TLBS = 0), so each has its own ASIDs (vm.c says how a
+ * mapping change reaches the other TLBs).  Its tick is the scheduler's
+ * (clock_tick_cpu), the reschedule ring wakes its idle loop or preempts
+ * its task, and CPU 0 takes both rings.  Booted with novpetasks the VPEs
+ * stay out of the scheduler: they tick, answer rings and keep their
+ * hwperf banks through their own small exception path (vpe.S
+ * mips_vpe_exc).
  *
  * Under -icount QEMU 7.2 runs the vCPUs in turn on one thread, each until
  * the next timer deadline, so a CPU that spins waiting for another with
@@ -48,18 +48,13 @@
  * after the other VPE ran to that deadline, so no loop may wait for
  * Compare to be ahead of Count after its own write (timer.c
  * timer_match_seen: such a loop is what kept the stress benchmark from
- * ending under -icount, measured).  With both, rules_smp and the stress
- * benchmark pass under -icount with tasks on the VPEs.  It is still not
- * the default: there, `bench run cost` (cpi=1, two VPEs) failed in all
- * eight runs (with and without the busy balance, with the runs pinned to
- * CPU 0, with a relax 64 times shorter), at tick_mux (32 counters multiplexed on CPU 0): its spin,
- * sized for 12.5 periods, took 13 to 19 ticks, where the same spin took
- * 12 in the plain tick row; the bench stops at that first failure, so
- * every row says ERANGE.  Without vpetasks the rows are measured.  VPE 1
- * ran no task meanwhile (the runs pinned to CPU 0 did the same) and a
- * spin without counters lost 5 us in 1.5 s, so what VPE 1 spends is tied
- * to CPU 0's counters: its waits were all for the hwperf lock (2,724
- * yields in hwperf_lock_contended in one run).  Not understood further.
+ * ending under -icount, measured).  And an idle VPE's tick leaves the
+ * hwperf lock alone while only another CPU has counters (hooks.c
+ * hwperf_tick_slow): taking it, it waited at every tick for CPU 0's
+ * rotation, and that wait, in virtual time, made CPU 0's measured spins
+ * 13 to 19 ticks long instead of 12 (`bench run cost` under -icount).
+ * With all three, rules_smp, the stress benchmark and the cost rows pass
+ * under -icount with tasks on the VPEs.
  *
  * Register facts: MIPS32 PRA (MD00090) Config3 bits 2 (MT) and 29
  * (CMGCR), EBase.CPUNum; MIPS MT ASE (MD00378), mt.h; CMGCRBase = CP0
@@ -94,7 +89,7 @@
 /* One page: the stack its idle task runs on (and its interrupts, which
  * arrive in kernel mode on the current stack). */
 #define VPE_STACK_SIZE       PAGE_SIZE
-/* Without vpetasks, vector offsets from EBase (trap.c has the same):
+/* With novpetasks, vector offsets from EBase (trap.c has the same):
  * refill, cache error, general, interrupt.  Such a VPE takes no TLB
  * refill (it touches no mapped address), so a refill there is a bug and
  * goes to mips_vpe_trap too. */
@@ -108,8 +103,10 @@ static const uint32_t vpe_vector_offsets[] = { 0x000u, 0x100u, 0x180u, 0x200u };
 #define CALL_TIMEOUT_US      100000u
 #define CATCHUP_MAX          100u
 
-BOOTARG(vpetasks, "34K VPEs other than 0 join the scheduler and run tasks (mips; "
-	"not yet the default: see arch/mips/smp.c)");
+BOOTARG(novpetasks, "34K VPEs other than 0 stay out of the scheduler: they tick, "
+	"answer rings and count, but run no task (mips)");
+BOOTARG(vpetasks, "34K VPEs other than 0 run tasks (mips; the default, accepted "
+	"for command lines that name it)");
 BOOTARG(smpbreak, "smpbreak=N: leave 34K VPE N halted, to prove a VPE that does not "
 	"start is reported and the others go on (mips)");
 #define SMPBREAK_NONE        UINT64_MAX
@@ -146,9 +143,9 @@ static uint64_t vpe_cycles_ref;
 /* CPU 0's EBase: every CPU takes its exceptions through the same code
  * (pcpu.h), so the VPEs share its vector page. */
 static uint32_t cpu0_ebase;
-/* vpetasks: the VPEs run tasks. */
+/* The VPEs run tasks (unless novpetasks). */
 static bool vpe_tasks;
-/* Without vpetasks: the VPEs' own vector page. */
+/* novpetasks: the VPEs' own vector page. */
 static uint8_t *vpe_vectors;
 extern const char mips_vpe_vec_stub[], mips_vpe_vec_stub_end[];
 void mips_vpe_trap(struct trapframe *tf);
@@ -451,7 +448,7 @@ __attribute__((noinline)) void mips_vpe_tick(void)
 	}
 }
 
-/* Without vpetasks, every exception of a VPE (vpe.S mips_vpe_exc). */
+/* With novpetasks, every exception of a VPE (vpe.S mips_vpe_exc). */
 void mips_vpe_trap(struct trapframe *tf)
 {
 	unsigned cpu = arch_cpu_id();
@@ -593,7 +590,7 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 		n = CPU_MAX;
 	}
 	cpu0_ebase = cp0_read_ebase() & EBASE_BASE_MASK;
-	vpe_tasks = bootarg_present("vpetasks");
+	vpe_tasks = !bootarg_present("novpetasks");
 	if (!vpe_tasks) {
 		/* A page, taken (with a page of stack per VPE) only when there
 		 * are VPEs to start, so that a one-CPU boot clears no more BSS
@@ -663,13 +660,12 @@ static void start_vpes(unsigned n, uint32_t mvpconf0)
 	       !!(mvpconf0 & MVPCONF0_TLBS), !!(mt_read_mvpcontrol() & MVPCONTROL_STLB),
 	       clock_hz);
 	if (vpe_tasks && nvpes_online > 1)
-		printf("smp: vpetasks: every online VPE runs tasks (its own run queue, "
+		printf("smp: every online VPE runs tasks (its own run queue, "
 		       "tick and TLB with per-CPU ASIDs; the entry's words per CPU through "
 		       "DESAVE); the console and device interrupts stay on cpu 0\n");
 	else if (!vpe_tasks)
-		printf("smp: VPEs other than 0 run no tasks unless booted with vpetasks: "
-		       "with tasks there, cost rows under -icount are not exact "
-		       "(arch/mips/smp.c)\n");
+		printf("smp: novpetasks: VPEs other than 0 run no tasks; they tick, "
+		       "answer rings and count\n");
 	if (left_off)
 		printf("smp: %u VPE%s left off: more than CPU_MAX (%u)\n", left_off,
 		       left_off == 1 ? "" : "s", CPU_MAX);

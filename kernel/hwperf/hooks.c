@@ -92,6 +92,13 @@ void hwperf_tick_slow(struct hwperf_task *cur)
 
 	if (!hwperf_core.ready)
 		return;
+	/* Hot elsewhere only (another CPU's set): nothing loaded here, no
+	 * SYSTEM block to load, cur not counting, so hwperf_cpu_sync would
+	 * find nothing to do.  Not taking the lock for it keeps an idle CPU's
+	 * tick off the lock the loaded CPU's rotation holds. */
+	if (!(hwperf_hot & (HWPERF_HOT_SYSTEM | (1u << cpu))) &&
+	    !(cur && (cur->flags & HWPERF_TF_ENABLED)))
+		return;
 	f = hwperf_lock(cpu);
 	hwperf_cpu_sync(cpu, cur);
 	if (c->loaded && hwperf_needs_rotation(c->loaded))
