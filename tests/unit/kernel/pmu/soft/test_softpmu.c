@@ -506,6 +506,23 @@ static void test_R14_kept_placement_continues_its_counters(void **state)
 }
 
 /* What the switch script below leaves each of its tasks. */
+/* A fused path against its step-by-step reference: for each of nsets
+ * tasks, the first nslots counts, times and its signals agree. */
+static void assert_same_counts(const struct hwperf_counts *got,
+			       const struct hwperf_counts *want,
+			       const unsigned *got_sigs, const unsigned *want_sigs,
+			       unsigned nsets, unsigned nslots)
+{
+	for (unsigned k = 0; k < nsets; k++) {
+		for (unsigned i = 0; i < nslots; i++) {
+			assert_int_equal(got[k].count[i], want[k].count[i]);
+			assert_int_equal(got[k].enabled[i], want[k].enabled[i]);
+			assert_int_equal(got[k].running[i], want[k].running[i]);
+		}
+		assert_int_equal(got_sigs[k], want_sigs[k]);
+	}
+}
+
 struct switch_result {
 	struct hwperf_counts c[3];
 	unsigned sigs[3];
@@ -578,14 +595,7 @@ static void test_fused_switch_counts_as_switch_out_then_in(void **state)
 	(void)state;
 	switch_script(false, &apart);
 	switch_script(true, &fused);
-	for (unsigned k = 0; k < 3; k++) {
-		for (unsigned i = 0; i < 3; i++) {
-			assert_int_equal(fused.c[k].count[i], apart.c[k].count[i]);
-			assert_int_equal(fused.c[k].enabled[i], apart.c[k].enabled[i]);
-			assert_int_equal(fused.c[k].running[i], apart.c[k].running[i]);
-		}
-		assert_int_equal(fused.sigs[k], apart.sigs[k]);
-	}
+	assert_same_counts(fused.c, apart.c, fused.sigs, apart.sigs, 3, 3);
 	assert_int_equal(fused.wanted, apart.wanted);
 	/* The script did what it is for: each set counted, a's rotated,
 	 * b's threshold fired, and the counters wrapped. */
@@ -717,14 +727,7 @@ static void test_fused_rotation_counts_as_suspend_then_resume(void **state)
 	three_steps.rotate = NULL;
 	rotate_script(&three_steps, &apart);
 	rotate_script(&softpmu_ops, &fused);
-	for (unsigned k = 0; k < 2; k++) {
-		for (unsigned i = 0; i < 5; i++) {
-			assert_int_equal(fused.c[k].count[i], apart.c[k].count[i]);
-			assert_int_equal(fused.c[k].enabled[i], apart.c[k].enabled[i]);
-			assert_int_equal(fused.c[k].running[i], apart.c[k].running[i]);
-		}
-		assert_int_equal(fused.sigs[k], apart.sigs[k]);
-	}
+	assert_same_counts(fused.c, apart.c, fused.sigs, apart.sigs, 2, 5);
 	for (unsigned i = 0; i < sizeof(fused.wanted) / sizeof(fused.wanted[0]); i++)
 		assert_int_equal(fused.wanted[i], apart.wanted[i]);
 	/* The script did what it is for: both sets rotated (each event ran
