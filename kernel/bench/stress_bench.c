@@ -10,6 +10,9 @@
  *   ticks            forced takeovers asked for: one per tick (noted)
  *   forced           takeovers that succeeded: all of them
  *   errors           hwperf calls that failed (a CPU that did not answer)
+ *   ended            holders that ended during the run (they spin until
+ *                    killed: one that ends was killed or crashed); the
+ *                    first is reaped and its wait status printed
  *   backwards        reads where a task's count went down within one
  *                    enable (R14)
  *   lost-moved       reads where a task that lost its counters showed a
@@ -41,16 +44,16 @@
 #include "time/clock.h"
 
 #define STRESS_TASKS 64
-#define SPIN_ITERS "3000000000"         /* outlives the run; killed at the end */
+#define SPIN_FOREVER "forever"          /* runs until killed at the end */
 #define USER_SPEC "cycles:u"
 #define SYS_SPEC "cycles:k"
 #define REENABLE_EVERY 4                /* a quarter of the tasks per tick */
 
-enum { TICKS, FORCED, ERRORS, BACKWARDS, LOST_MOVED, PAGES_LEAKED, R1_FREE_AFTER,
+enum { TICKS, FORCED, ERRORS, ENDED, BACKWARDS, LOST_MOVED, PAGES_LEAKED, R1_FREE_AFTER,
        NCHECKS };
 
 struct holder {
-	int pid;
+	int pid;                        /* -1 once it ended (counted, reaped) */
 	bool lost;                      /* lost, not enabled again yet */
 	uint64_t last;                  /* count at the last read */
 };
@@ -62,7 +65,7 @@ static struct hwperf_counts counts;
 
 static int spawn_spinner(void)
 {
-	char *argv[] = { "spin", SPIN_ITERS, NULL };
+	char *argv[] = { "spin", SPIN_FOREVER, NULL };
 	struct spawn_req req = { .prog = "spin", .argc = 2, .argv = argv,
 	                         .uid = 0, .pgid = current_task()->pgid };
 
@@ -75,16 +78,46 @@ static void fail_call(struct bench_sample *s, const char *what, const struct hwp
 		printf("bench: stress: %s: %s\n", what, why->text);
 }
 
+/*
+ * A holder that ended: count it, reap it and say how it ended (its wait
+ * status) and at which tick, for the first one, so that a failure names
+ * its cause and not only a count of failed reads.
+ */
+static void holder_ended(struct holder *h, uint64_t tick, struct bench_sample *s)
+{
+	struct task_acct a;
+	int status;
+
+	if (proc_waitpid(h->pid, &status, WNOHANG, &a) != h->pid)
+		return;                 /* still there: the read failed otherwise */
+	if (s->value[ENDED]++ == 0) {
+		if (WIFSIGNALED(status))
+			printf("bench: stress: pid %d ended at tick %llu: killed by %s", h->pid,
+			       (unsigned long long)tick, signal_name(WTERMSIG(status)));
+		else
+			printf("bench: stress: pid %d ended at tick %llu: exit status %d", h->pid,
+			       (unsigned long long)tick, WEXITSTATUS(status));
+		printf(" (user cycles %llu, system calls %llu, faults %llu)\n",
+		       (unsigned long long)a.user_cycles, (unsigned long long)a.syscalls,
+		       (unsigned long long)a.faults);
+	}
+	h->pid = -1;
+}
+
 /* Read every task: never backwards while enabled, frozen once lost. */
-static void read_all(struct bench_sample *s)
+static void read_all(uint64_t tick, struct bench_sample *s)
 {
 	struct hwperf_reason why;
 
 	for (unsigned i = 0; i < STRESS_TASKS; i++) {
 		struct holder *h = &holders[i];
 
+		if (h->pid < 0)
+			continue;
 		if (hwperf_read(NULL, h->pid, &counts, &why) < 0) {
-			fail_call(s, "read", &why);
+			holder_ended(h, tick, s);
+			if (h->pid >= 0)
+				fail_call(s, "read", &why);
 			continue;
 		}
 		if (h->lost)
@@ -107,6 +140,8 @@ static void takeover(uint64_t tick, struct bench_sample *s)
 	s->value[FORCED]++;
 	/* The counts the losers keep: each was folded on its own CPU first. */
 	for (unsigned i = 0; i < STRESS_TASKS; i++) {
+		if (holders[i].pid < 0)
+			continue;
 		if (hwperf_read(NULL, holders[i].pid, &counts, &why) < 0) {
 			fail_call(s, "read after force", &why);
 			continue;
@@ -117,6 +152,8 @@ static void takeover(uint64_t tick, struct bench_sample *s)
 	if (hwperf_sys_release(NULL, &why) < 0)
 		fail_call(s, "release", &why);
 	for (unsigned i = (unsigned)(tick % REENABLE_EVERY); i < STRESS_TASKS; i += REENABLE_EVERY) {
+		if (holders[i].pid < 0)
+			continue;
 		if (hwperf_enable(NULL, holders[i].pid, &user_ctl, &why) < 0) {
 			fail_call(s, "enable again", &why);
 			continue;
@@ -173,7 +210,7 @@ static int measure(uint64_t n, struct bench_sample *s)
 		r = cast_up(s);
 	for (uint64_t tick = 0; r == 0 && tick < n * clock_hz; tick++) {
 		sched_sleep_ticks(1);   /* the tasks run */
-		read_all(s);
+		read_all(tick, s);
 		takeover(tick, s);
 	}
 	for (unsigned i = 0; i < STRESS_TASKS; i++)
@@ -195,6 +232,7 @@ static const struct bench stress_bench = {
 		[TICKS] = { .name = "ticks", .kind = BENCH_NOTE },
 		[FORCED] = { .name = "forced", .kind = BENCH_SAME, .ratio_of = TICKS },
 		[ERRORS] = IS("errors", 0),
+		[ENDED] = IS("ended", 0),
 		[BACKWARDS] = IS("backwards", 0),
 		[LOST_MOVED] = IS("lost-moved", 0),
 		[PAGES_LEAKED] = IS("pages-leaked", 0),

@@ -281,6 +281,25 @@ def test_kill_and_wait(tasks):
     assert (kind, value) == ("signal", "SIGTERM")
 
 
+def test_spin_forever_runs_until_killed(tasks):
+    """`spin forever` (the stress benchmark's holders) outlives any count:
+    it is still there, with more user time, after a `spin N` that ran
+    beside it has ended, and ends only by a signal."""
+    pid = spawn_pid(tasks.run("spawn spin forever"))
+    out, (kind, value, ru) = run_wait(tasks, "spin %d" % SPIN_LOOPS)
+    assert (kind, value) == ("exit", "0"), out
+    row = [r for r in ps_rows(tasks) if r["pid"] == pid]
+    assert row and row[0]["name"] == "spin" and row[0]["state"] in ("run", "ready"), row
+    assert tasks.run("kill -KILL %d" % pid) == ""
+    kind, value, forever = ending(tasks.run("wait %d" % pid, timeout=SPAWN_TIMEOUT))
+    assert (kind, value) == ("signal", "SIGKILL")
+    assert forever["utime_us"] > 0 and forever["syscalls"] == 0, forever
+    # Anything else than a count or `forever` is a usage error, no spin.
+    out, (kind, value, ru) = run_wait(tasks, "spin forevr")
+    assert "usage: spin N | spin forever" in out and (kind, value) == ("exit", "2"), out
+    assert ru["utime_us"] < 10_000, ru
+
+
 def test_signal_handler_and_sigreturn(tasks):
     out, (kind, value, ru) = run_wait(tasks, "sig")
     assert "sig ok" in out
