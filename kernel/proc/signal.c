@@ -64,6 +64,12 @@ void sigstate_fork(struct sigstate *child, const struct sigstate *parent)
 	child->pending = 0;
 }
 
+/* One atomic step: a bit another CPU sets meanwhile stays (signal.h). */
+static void pending_clear(struct sigstate *s, int sig)
+{
+	__atomic_fetch_and(&s->pending, ~SIG_BIT(sig), __ATOMIC_RELAXED);
+}
+
 int sigstate_set_handler(struct sigstate *s, int sig, uintptr_t handler,
 			 uintptr_t restorer, uintptr_t *old)
 {
@@ -75,7 +81,7 @@ int sigstate_set_handler(struct sigstate *s, int sig, uintptr_t handler,
 	s->restorer[sig] = restorer;
 	/* A signal that is now ignored must not stay pending. */
 	if (sigstate_action(s, sig) == SIGACT_IGNORE)
-		s->pending &= ~SIG_BIT(sig);
+		pending_clear(s, sig);
 	return 0;
 }
 
@@ -94,7 +100,7 @@ bool sigstate_post(struct sigstate *s, int sig)
 {
 	if (sigstate_action(s, sig) == SIGACT_IGNORE)
 		return false;
-	s->pending |= SIG_BIT(sig);
+	__atomic_fetch_or(&s->pending, SIG_BIT(sig), __ATOMIC_RELAXED);
 	return true;
 }
 
@@ -104,7 +110,7 @@ void sigstate_force(struct sigstate *s, int sig)
 		s->handler[sig] = SIG_DFL;
 		s->blocked &= ~SIG_BIT(sig);
 	}
-	s->pending |= SIG_BIT(sig);
+	__atomic_fetch_or(&s->pending, SIG_BIT(sig), __ATOMIC_RELAXED);
 }
 
 bool sigstate_deliverable(const struct sigstate *s)
@@ -115,11 +121,12 @@ bool sigstate_deliverable(const struct sigstate *s)
 
 int sigstate_take(struct sigstate *s)
 {
-	uint32_t ready = s->pending & (~s->blocked | SIG_BIT(SIGKILL));
+	uint32_t ready = __atomic_load_n(&s->pending, __ATOMIC_RELAXED) &
+	                 (~s->blocked | SIG_BIT(SIGKILL));
 
 	if (!ready)
 		return 0;
 	int sig = __builtin_ctz(ready) + 1;
-	s->pending &= ~SIG_BIT(sig);
+	pending_clear(s, sig);
 	return sig;
 }

@@ -21,6 +21,14 @@
 
 #define SIG_BIT(sig) (1u << ((sig) - 1))
 
+/*
+ * pending changes on two CPUs at once: a sender (kill under giant, or an
+ * overflow interrupt on the target's CPU) sets a bit while the target,
+ * on its own CPU, takes another off on its way to user mode; masking
+ * interrupts orders neither against the other CPU, so both sides change
+ * it with one atomic read-modify-write and no bit is lost between them.
+ * blocked and the handlers are changed by the task itself only.
+ */
 struct sigstate {
 	uint32_t pending;
 	uint32_t blocked;                       /* handlers now running */
