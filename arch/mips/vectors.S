@@ -214,6 +214,36 @@ mips_vec_stub_end:
 	ERET_TAIL
 	.endm
 
+/* Status.CU0-3 as the bit field ins clears (user_status.h forces them off). */
+#define ST_CU_SHIFT 28
+#define ST_CU_BITS  4
+#if ST_CU_MASK != ((1 << ST_CU_BITS) - 1) << ST_CU_SHIFT
+#error "Status.CU is not ST_CU_BITS wide at ST_CU_SHIFT"
+#endif
+
+	/*
+	 * Status for user mode, from the kernel's current one in reg: user
+	 * mode owns none of Status (user_status.h), so it is that with
+	 * CU0-3 off and KSU = user, interrupts on, and EXL set until eret,
+	 * so nothing interrupts the restore.  Interrupts are off and EXL,
+	 * ERL and KSU clear in the kernel wherever this runs, so one ori
+	 * sets them.  A system call's entry stores no Status word: the fast
+	 * return builds it so, and the ways that return through the frame
+	 * (fork's child, return work, a call in a delay slot) store it so
+	 * (USER_STATUS_WORD), which mips_trap_return then takes with the
+	 * current interrupt mask as for any frame.
+	 */
+	.macro	USER_STATUS reg
+	ins	\reg, $zero, ST_CU_SHIFT, ST_CU_BITS
+	ori	\reg, \reg, ST_KSU_USER | ST_EXL | ST_IE
+	.endm
+
+	.macro	USER_STATUS_WORD reg
+	mfc0	\reg, C0(CP0_STATUS)
+	USER_STATUS \reg
+	sw	\reg, TF_ARGSAVE + TF_STATUS($sp)
+	.endm
+
 	/* Kernel mode, exception level off, interrupts off: Status (in t1)
 	 * bits 0-4 cleared in one ins.  ERL (bit 2) goes with them; it is
 	 * clear here anyway, since Tally never runs with it set past
@@ -222,13 +252,6 @@ mips_vec_stub_end:
 	ins	$t1, $zero, 0, ST_LOW_BITS
 	mtc0	$t1, C0(CP0_STATUS)
 	.endm
-
-/* Status.CU0-3 as the bit field ins clears (user_status.h forces them off). */
-#define ST_CU_SHIFT 28
-#define ST_CU_BITS  4
-#if ST_CU_MASK != ((1 << ST_CU_BITS) - 1) << ST_CU_SHIFT
-#error "Status.CU is not ST_CU_BITS wide at ST_CU_SHIFT"
-#endif
 
 	.globl	mips_exc_entry
 	.ent	mips_exc_entry
@@ -279,7 +302,6 @@ mips_exc_entry:
 	SAVE(31)
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
-	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
 	sw	$k1, TF_ARGSAVE + TF_CAUSE($sp)
 	ins	$t1, $zero, 0, ST_LOW_BITS      /* KERNEL_STATUS */
 	mtc0	$t1, C0(CP0_STATUS)
@@ -311,14 +333,9 @@ mips_exc_entry:
 	bnez	$v0, .Lsyscall_work
 	mfc0	$t0, C0(CP0_STATUS)             /* harmless on the work way */
 	/*
-	 * Status for user mode without the frame's word: user mode owns
-	 * none of Status (user_status.h), so it is the kernel's current one
-	 * with CU0-3 off and KSU = user, interrupts on, and EXL set until
-	 * eret, so nothing interrupts the restore.  Interrupts are off and
-	 * EXL, ERL and KSU clear in the kernel here, so one ori sets them.
+	 * Status for user mode without the frame's word (USER_STATUS).
 	 */
-	ins	$t0, $zero, ST_CU_SHIFT, ST_CU_BITS
-	ori	$t0, $t0, ST_KSU_USER | ST_EXL | ST_IE
+	USER_STATUS $t0
 	mtc0	$t0, C0(CP0_STATUS)
 	ehb
 	lw	$t0, TF_ARGSAVE + TF_EPC($sp)
@@ -346,6 +363,7 @@ mips_exc_entry:
 	 * marked so.  The child's copy returns through mips_trap_return. */
 .Lsyscall_full:
 	SAVE_CALLEE
+	USER_STATUS_WORD $t2
 	ZERO_CLOBBERED_WORDS
 	MARK_FULL
 	jal	mips_syscall
@@ -356,6 +374,7 @@ mips_exc_entry:
 	/* A call in a delay slot: the whole frame, as it was at the branch
 	 * (t0 and t1 are in it already), EPC the branch's. */
 .Lsyscall_slot:
+	ehb                                     /* KERNEL_STATUS's */
 	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	SAVE(1)
 	SAVE(3)
@@ -372,8 +391,8 @@ mips_exc_entry:
 	sw	$t2, TF_ARGSAVE + TF_HI($sp)
 	sw	$t3, TF_ARGSAVE + TF_LO($sp)
 	SAVE_CALLEE
+	USER_STATUS_WORD $t2
 	MARK_FULL
-	ehb                                     /* KERNEL_STATUS's */
 	jal	mips_syscall_slot
 	addiu	$a0, $sp, TF_ARGSAVE
 	b	.Lsyscall_back
@@ -386,6 +405,8 @@ mips_exc_entry:
 	 * signal delivered or a sigreturn rewrote the frame. */
 .Lsyscall_work:
 	SAVE_CALLEE
+	USER_STATUS $t0                         /* t0: Status, from the slot */
+	sw	$t0, TF_ARGSAVE + TF_STATUS($sp)
 	ZERO_CLOBBERED_WORDS
 	lw	$k1, TF_ARGSAVE + TF_CAUSE($sp)
 	MARK_FULL
