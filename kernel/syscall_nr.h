@@ -7,7 +7,9 @@
  *   x86-64: `syscall`, number in rax, arguments rdi rsi rdx r10 r8 r9,
  *           result in rax.
  *   MIPS:   `syscall`, number in v0, arguments a0 a1 a2 a3 t0 t1,
- *           result in v0.
+ *           result in v0; at, v1, t0-t9, hi and lo come back zero
+ *           (clobbered, as under Linux o32), the rest as they went
+ *           (docs/tasks.md, "The system call contract").
  * A result below zero is a negated errno (libc/include/errno.h).
  */
 #ifndef TALLY_SYSCALL_NR_H

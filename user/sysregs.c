@@ -1,11 +1,13 @@
 /*
  * sysregs: a system call hands back every register but its result (and,
- * on x86-64, the RCX and R11 that SYSCALL itself takes), whichever way
- * the kernel returns: getppid leaves by the fast way (SYSRET on x86-64),
- * and a kill of itself whose handler runs on the way out leaves through
- * the signal frame and sigreturn (IRETQ).  Each register is loaded with
- * a pattern of its own (the call's arguments with their values) before
- * the call and compared after it.  On MIPS the kill is made once more
+ * on x86-64, the RCX and R11 that SYSCALL itself takes; on MIPS, at, v1,
+ * t0-t9, hi and lo, which the contract clobbers and which must come back
+ * zero, docs/tasks.md), whichever way the kernel returns: getppid leaves
+ * by the fast way (SYSRET on x86-64), and a kill of itself whose handler
+ * runs on the way out leaves through the signal frame and sigreturn
+ * (IRETQ).  Each register is loaded with a pattern of its own (the
+ * call's arguments with their values) before the call and compared
+ * after it.  On MIPS the kill is made once more
  * with a handler that returns with s0-s7 changed, which sigreturn must
  * undo, and two calls are made in branch delay slots, where the
  * resumption is decoded from s0 and s1.  Then a fork: the child starts with every register of the
@@ -110,36 +112,57 @@ static uint64_t changed_regs(long nr, long a0, long a1, long *result, long salt)
 }
 #else
 /*
- * O32: bits 0-7 s0-s7, 8 a0, 9 a1, 10 a2, 11 a3, 12 t0, 13 t1, 14 at,
- * 15 v1, 16-21 t2-t7, 22 gp, 23 fp, 24 ra, 25 hi, 26 lo: every register
- * but v0 (the result), sp (without which nothing would come back), k0
- * and k1 (the kernel's).  Registers are named by number: at $1, v1 $3,
- * a0-a3 $4-$7, t0-t7 $8-$15, s0-s7 $16-$23, gp $28, fp $30, ra $31.
- * t8 and t9 ($24, $25) keep copies of the arguments; once those are
- * compared, t8 collects the mask and t9 holds each pattern for the
- * compare.  gp and fp (the frame pointer, perhaps) are kept on the
- * stack around it all, and the call's result and the salt (which t9
- * brings in, and each pattern adds) too; each check takes the salt
- * off the register first.  The mask comes back in v0, the result in v1.
+ * O32 under Tally's system call contract (docs/tasks.md): a call hands
+ * back s0-s7, a0-a3, gp, fp and ra as they went, and at, v1, t0-t9, hi
+ * and lo as zero, whatever they held before (never what the kernel left
+ * in them).  Each is loaded with a pattern of its own first, the
+ * clobbered ones too, so that a kernel that handed those back untouched
+ * fails as well.  Bits of the mask, set for a register that came back
+ * wrong: 0-7 s0-s7, 8 a0, 9 a1, 10 a2, 11 a3, 12 t0, 13 t1, 14 at, 15
+ * v1, 16-21 t2-t7, 22 gp, 23 fp, 24 ra, 25 hi, 26 lo, 27 t8, 28 t9:
+ * every register but v0 (the result), sp (without which nothing would
+ * come back), k0 and k1 (the kernel's).  Registers are named by number:
+ * at $1, v1 $3, a0-a3 $4-$7, t0-t7 $8-$15, s0-s7 $16-$23, t8 $24, t9
+ * $25, gp $28, fp $30, ra $31.  The stack keeps gp and fp (the frame
+ * pointer, perhaps) around it all, the call's result, the salt (which
+ * t9 brings in and each pattern adds) and the arguments as given.  After
+ * the call v0 collects the mask; the zero checks come first, and the
+ * registers they cleared are the scratch of the rest.  The mask comes
+ * back in v0, the result in v1.
  */
+#define SR_GP     0
+#define SR_FP     4
+#define SR_RESULT 8
+#define SR_SALT   12
+#define SR_A0     16
+#define SR_A1     20
+#define SR_SIZE   24
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* A preserved register: its pattern plus the salt, or its bit. */
 #define CHECK(reg, bit, pattern)					\
-	"lw $25, 12($sp)\n\t"						\
-	"subu $" #reg ", $" #reg ", $25\n\t"				\
-	"li $25, " #pattern "\n\t"					\
-	"beq $25, $" #reg ", 1f\n\t"					\
-	"nop\n\t"							\
-	"ori $24, $24, " #bit "\n"					\
-	"1:\n\t"
-/* The same for a bit above the 16 an ori can set. */
-#define CHECK_HIGH(reg, bit, pattern)					\
-	"lw $25, 12($sp)\n\t"						\
+	"lw $25, " STR(SR_SALT) "($sp)\n\t"				\
 	"subu $" #reg ", $" #reg ", $25\n\t"				\
 	"li $25, " #pattern "\n\t"					\
 	"beq $25, $" #reg ", 1f\n\t"					\
 	"nop\n\t"							\
 	"lui $25, " #bit " >> 16\n\t"					\
-	"or $24, $24, $25\n"						\
+	"ori $25, $25, " #bit " & 0xffff\n\t"				\
+	"or $2, $2, $25\n"						\
 	"1:\n\t"
+/* A clobbered register: zero, or its bit (at is free once checked). */
+#define CHECK_ZERO(reg, bit)						\
+	"beq $" #reg ", $0, 1f\n\t"					\
+	"nop\n\t"							\
+	"lui $1, " #bit " >> 16\n\t"					\
+	"ori $1, $1, " #bit " & 0xffff\n\t"				\
+	"or $2, $2, $1\n"						\
+	"1:\n\t"
+/* A register loaded with its pattern plus the salt (in t9). */
+#define LOAD(reg, pattern)						\
+	"li $" #reg ", " #pattern "\n\t"				\
+	"addu $" #reg ", $" #reg ", $25\n\t"
 
 static uint64_t changed_regs(long nr, long a0, long a1, long *result, long salt)
 {
@@ -153,74 +176,72 @@ static uint64_t changed_regs(long nr, long a0, long a1, long *result, long salt)
 		".set push\n\t"
 		".set noreorder\n\t"
 		".set noat\n\t"
-		"addiu $sp, $sp, -16\n\t"
-		"sw $28, 0($sp)\n\t"
-		"sw $30, 4($sp)\n\t"
-		"sw $25, 12($sp)\n\t"          /* the salt, for the checks */
-		"li $16, 0x01010101\n\t"
-		"addu $16, $16, $25\n\t"
-		"li $17, 0x02020202\n\t"
-		"addu $17, $17, $25\n\t"
-		"li $18, 0x03030303\n\t"
-		"addu $18, $18, $25\n\t"
-		"li $19, 0x04040404\n\t"
-		"addu $19, $19, $25\n\t"
-		"li $20, 0x05050505\n\t"
-		"addu $20, $20, $25\n\t"
-		"li $21, 0x06060606\n\t"
-		"addu $21, $21, $25\n\t"
-		"li $22, 0x07070707\n\t"
-		"addu $22, $22, $25\n\t"
-		"li $23, 0x08080808\n\t"
-		"addu $23, $23, $25\n\t"
-		"li $6, 0x09090909\n\t"
-		"addu $6, $6, $25\n\t"
-		"li $7, 0x0a0a0a0a\n\t"
-		"addu $7, $7, $25\n\t"
-		"li $8, 0x0b0b0b0b\n\t"
-		"addu $8, $8, $25\n\t"
-		"li $9, 0x0c0c0c0c\n\t"
-		"addu $9, $9, $25\n\t"
-		"li $1, 0x0d0d0d0d\n\t"
-		"addu $1, $1, $25\n\t"
-		"li $3, 0x0e0e0e0e\n\t"
-		"addu $3, $3, $25\n\t"
-		"li $10, 0x0f0f0f0f\n\t"
-		"addu $10, $10, $25\n\t"
-		"li $11, 0x10101010\n\t"
-		"addu $11, $11, $25\n\t"
-		"li $12, 0x11111111\n\t"
-		"addu $12, $12, $25\n\t"
-		"li $13, 0x12121212\n\t"
-		"addu $13, $13, $25\n\t"
-		"li $14, 0x13131313\n\t"
-		"addu $14, $14, $25\n\t"
-		"li $15, 0x14141414\n\t"
-		"addu $15, $15, $25\n\t"
-		"li $28, 0x15151515\n\t"
-		"addu $28, $28, $25\n\t"
-		"li $30, 0x16161616\n\t"
-		"addu $30, $30, $25\n\t"
-		"li $31, 0x17171717\n\t"
-		"addu $31, $31, $25\n\t"
-		"li $24, 0x18181818\n\t"
-		"addu $24, $24, $25\n\t"
+		"addiu $sp, $sp, -" STR(SR_SIZE) "\n\t"
+		"sw $28, " STR(SR_GP) "($sp)\n\t"
+		"sw $30, " STR(SR_FP) "($sp)\n\t"
+		"sw $25, " STR(SR_SALT) "($sp)\n\t"
+		"sw $4, " STR(SR_A0) "($sp)\n\t"
+		"sw $5, " STR(SR_A1) "($sp)\n\t"
+		LOAD(16, 0x01010101)
+		LOAD(17, 0x02020202)
+		LOAD(18, 0x03030303)
+		LOAD(19, 0x04040404)
+		LOAD(20, 0x05050505)
+		LOAD(21, 0x06060606)
+		LOAD(22, 0x07070707)
+		LOAD(23, 0x08080808)
+		LOAD(6, 0x09090909)
+		LOAD(7, 0x0a0a0a0a)
+		LOAD(8, 0x0b0b0b0b)
+		LOAD(9, 0x0c0c0c0c)
+		LOAD(1, 0x0d0d0d0d)
+		LOAD(3, 0x0e0e0e0e)
+		LOAD(10, 0x0f0f0f0f)
+		LOAD(11, 0x10101010)
+		LOAD(12, 0x11111111)
+		LOAD(13, 0x12121212)
+		LOAD(14, 0x13131313)
+		LOAD(15, 0x14141414)
+		LOAD(28, 0x15151515)
+		LOAD(30, 0x16161616)
+		LOAD(31, 0x17171717)
+		LOAD(24, 0x18181818)
 		"mthi $24\n\t"
-		"li $24, 0x19191919\n\t"
-		"addu $24, $24, $25\n\t"
+		LOAD(24, 0x19191919)
 		"mtlo $24\n\t"
-		"move $24, $4\n\t"              /* t8, t9: the arguments as given */
-		"move $25, $5\n\t"
+		LOAD(24, 0x1a1a1a1a)
+		LOAD(25, 0x1b1b1b1b)            /* the salt's register last */
 		"syscall\n\t"
 		"nop\n\t"
-		"sw $2, 8($sp)\n\t"
-		/* a0 and a1 against their copies: t8 becomes the mask. */
-		"xor $24, $24, $4\n\t"
-		"sltu $24, $0, $24\n\t"
-		"sll $24, $24, 8\n\t"
-		"beq $5, $25, 1f\n\t"
+		"sw $2, " STR(SR_RESULT) "($sp)\n\t"
+		/* at first, into the mask itself: then at is the scratch. */
+		"sltu $2, $0, $1\n\t"
+		"sll $2, $2, 14\n\t"
+		CHECK_ZERO(3, 0x8000)
+		CHECK_ZERO(8, 0x1000)
+		CHECK_ZERO(9, 0x2000)
+		CHECK_ZERO(10, 0x10000)
+		CHECK_ZERO(11, 0x20000)
+		CHECK_ZERO(12, 0x40000)
+		CHECK_ZERO(13, 0x80000)
+		CHECK_ZERO(14, 0x100000)
+		CHECK_ZERO(15, 0x200000)
+		CHECK_ZERO(24, 0x8000000)
+		CHECK_ZERO(25, 0x10000000)
+		"mfhi $8\n\t"
+		CHECK_ZERO(8, 0x2000000)
+		"mflo $8\n\t"
+		CHECK_ZERO(8, 0x4000000)
+		/* a0 and a1 against the arguments as given. */
+		"lw $8, " STR(SR_A0) "($sp)\n\t"
+		"beq $4, $8, 1f\n\t"
 		"nop\n\t"
-		"ori $24, $24, 0x200\n"
+		"ori $2, $2, 0x100\n"
+		"1:\n\t"
+		"lw $8, " STR(SR_A1) "($sp)\n\t"
+		"beq $5, $8, 1f\n\t"
+		"nop\n\t"
+		"ori $2, $2, 0x200\n"
 		"1:\n\t"
 		CHECK(16, 0x1, 0x01010101)
 		CHECK(17, 0x2, 0x02020202)
@@ -232,28 +253,13 @@ static uint64_t changed_regs(long nr, long a0, long a1, long *result, long salt)
 		CHECK(23, 0x80, 0x08080808)
 		CHECK(6, 0x400, 0x09090909)
 		CHECK(7, 0x800, 0x0a0a0a0a)
-		CHECK(8, 0x1000, 0x0b0b0b0b)
-		CHECK(9, 0x2000, 0x0c0c0c0c)
-		CHECK(1, 0x4000, 0x0d0d0d0d)
-		CHECK(3, 0x8000, 0x0e0e0e0e)
-		CHECK_HIGH(10, 0x10000, 0x0f0f0f0f)
-		CHECK_HIGH(11, 0x20000, 0x10101010)
-		CHECK_HIGH(12, 0x40000, 0x11111111)
-		CHECK_HIGH(13, 0x80000, 0x12121212)
-		CHECK_HIGH(14, 0x100000, 0x13131313)
-		CHECK_HIGH(15, 0x200000, 0x14141414)
-		CHECK_HIGH(28, 0x400000, 0x15151515)
-		CHECK_HIGH(30, 0x800000, 0x16161616)
-		CHECK_HIGH(31, 0x1000000, 0x17171717)
-		"mfhi $10\n\t"
-		CHECK_HIGH(10, 0x2000000, 0x18181818)
-		"mflo $10\n\t"
-		CHECK_HIGH(10, 0x4000000, 0x19191919)
-		"move $2, $24\n\t"
-		"lw $3, 8($sp)\n\t"
-		"lw $28, 0($sp)\n\t"
-		"lw $30, 4($sp)\n\t"
-		"addiu $sp, $sp, 16\n\t"
+		CHECK(28, 0x400000, 0x15151515)
+		CHECK(30, 0x800000, 0x16161616)
+		CHECK(31, 0x1000000, 0x17171717)
+		"lw $3, " STR(SR_RESULT) "($sp)\n\t"
+		"lw $28, " STR(SR_GP) "($sp)\n\t"
+		"lw $30, " STR(SR_FP) "($sp)\n\t"
+		"addiu $sp, $sp, " STR(SR_SIZE) "\n\t"
 		".set pop\n\t"
 		: "+r"(v0), "=r"(v1), "+r"(r4), "+r"(r5), "+r"(t9)
 		:
@@ -303,7 +309,9 @@ __asm__(
  * held for them before, a kernel that decoded from it rather than from
  * the live registers (a system call keeps them out of the frame,
  * arch/mips/vectors.S) would find one of the two not taken.  Returns the
- * calls that resumed after their slot instead (each adds 1 to t0).
+ * calls that resumed after their slot instead (each adds 1 to s2, which
+ * the call keeps; the t registers it clobbers), plus 0x100 if t2, loaded
+ * before the second call, did not come back zero from it.
  */
 static long slot_calls(void)
 {
@@ -312,25 +320,29 @@ static long slot_calls(void)
 	__asm__ volatile(
 		".set push\n\t"
 		".set noreorder\n\t"
-		"move $8, $0\n\t"
+		"move $18, $0\n\t"
 		"li $16, 0x5151\n\t"
 		"li $17, 0x5151\n\t"
 		"li $2, %[nr]\n\t"
 		"beq $16, $17, 1f\n\t"
 		"syscall\n\t"
-		"addiu $8, $8, 1\n"
+		"addiu $18, $18, 1\n"
 		"1:\n\t"
 		"li $17, 0x5152\n\t"
+		"li $10, 0x7a7a\n\t"
 		"li $2, %[nr]\n\t"
 		"bne $16, $17, 2f\n\t"
 		"syscall\n\t"
-		"addiu $8, $8, 1\n"
+		"addiu $18, $18, 1\n"
 		"2:\n\t"
-		"move $2, $8\n\t"
+		"sltu $10, $0, $10\n\t"
+		"sll $10, $10, 8\n\t"
+		"or $2, $18, $10\n\t"
 		".set pop\n\t"
 		: "=r"(v0)
 		: [nr] "i"(SYS_getppid)
-		: "$8", "$16", "$17", "memory");
+		: "$1", "$3", "$8", "$9", "$10", "$11", "$12", "$13", "$14",
+		  "$15", "$16", "$17", "$18", "$24", "$25", "hi", "lo", "memory");
 	return v0;
 }
 #endif
@@ -413,7 +425,8 @@ int main(void)
 	long wrong = slot_calls();
 
 	if (wrong) {
-		printf("sysregs: %ld calls in a delay slot resumed after it\n", wrong);
+		printf("sysregs: calls in a delay slot: %ld resumed after it%s\n",
+		       wrong & 0xff, (wrong & 0x100) ? ", t2 not zero after one" : "");
 		return 1;
 	}
 #endif

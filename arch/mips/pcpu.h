@@ -71,6 +71,22 @@ static inline struct mips_pcpu *pcpu_here(void)
 	__asm__ volatile("mfc0 %0, $31, 0" : "=r"(p));
 	return p;
 }
+
+/*
+ * The same for code that runs with interrupts off, so on one CPU from
+ * its first read to its last: not volatile, so the compiler may merge
+ * its reads (a system call's cut reads the refill counters and the
+ * stamps: one mfc0 instead of three).  Only for readers that never span
+ * a switch, and never mixed with pcpu_here in a way that would need the
+ * two to differ.
+ */
+static inline struct mips_pcpu *pcpu_here_irqs_off(void)
+{
+	struct mips_pcpu *p;
+
+	__asm__("mfc0 %0, $31, 0" : "=r"(p));
+	return p;
+}
 #endif
 
 #endif

@@ -51,16 +51,33 @@
 #define TF_SIZE      (TF_BADVADDR + 3 * TF_WORD)
 
 /*
- * A system call's frame may lack s0-s7 and fp: the entry (vectors.S)
- * leaves them live in their registers, where C code keeps them, and
- * stores them only on the ways that need them: fork (its child copies
- * the frame), return work (a signal frame is built from the frame,
- * sigreturn rewrites it) and the way back through mips_trap_return.  A
- * frame so completed, or rewritten whole (sigreturn's), has this bit set
- * in its Cause word, where the hardware's bits 0-1 always read zero; a
- * system call's entry stores a fresh Cause, clearing it.  Any other
- * frame (an interrupt's, an exception's, a new task's) is whole anyway.
- * tf_callee_saved tells the two apart.
+ * The system call contract (docs/tasks.md, "The system call contract"):
+ * a system call hands back every register but v0 (its result) and
+ * these, which it clobbers as the O32 system call convention of Linux
+ * and glibc does: at, v1, t0-t9, hi and lo.  The kernel sets them to
+ * zero on the way back, never leaving a kernel value in them, so the
+ * entry (vectors.S) need not save them and the return need not reload
+ * them.  t0 and t1 still carry a call's fifth and sixth arguments in.
+ * A bit for each register number; hi and lo go with them.
+ */
+#define TF_SYSCALL_CLOBBERED ((1u << REG_AT) | (1u << REG_V1) |			\
+			      (((1u << (REG_T7 - REG_T0 + 1)) - 1) << REG_T0) |	\
+			      (1u << REG_T8) | (1u << REG_T9))
+
+/*
+ * A system call's frame may lack s0-s7 and fp, and holds no copy of
+ * the clobbered registers above but t0 and t1: the entry (vectors.S)
+ * leaves s0-s7 and fp live in their registers, where C code keeps
+ * them, and stores them, with the clobbered words as the contract
+ * leaves them (zero), only on the ways that need the whole frame: fork
+ * (its child copies the frame), return work (a signal frame is built
+ * from the frame, sigreturn rewrites it) and the way back through
+ * mips_trap_return.  A frame so completed, or rewritten whole
+ * (sigreturn's), has this bit set in its Cause word, where the
+ * hardware's bits 0-1 always read zero; a system call's entry stores a
+ * fresh Cause, clearing it.  Any other frame (an interrupt's, an
+ * exception's, a new task's) is whole anyway.  tf_callee_saved tells
+ * the two apart.
  */
 #define TF_CAUSE_FULL 0x1
 
@@ -108,6 +125,17 @@ static inline bool tf_callee_saved(const struct trapframe *tf)
 {
 	return ((tf->cause & CAUSE_EXC_MASK) >> CAUSE_EXC_SHIFT) != EXC_SYS ||
 	       (tf->cause & TF_CAUSE_FULL) != 0;
+}
+
+/* The registers a system call clobbers, in the frame, as the contract
+ * leaves them: zero (the C twin of vectors.S ZERO_CLOBBERED_WORDS). */
+static inline void tf_zero_clobbered(struct trapframe *tf)
+{
+	for (unsigned r = 0; r < REG_COUNT; r++)
+		if (TF_SYSCALL_CLOBBERED & (1u << r))
+			tf->regs[r] = 0;
+	tf->hi = 0;
+	tf->lo = 0;
 }
 
 /*

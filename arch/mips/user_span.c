@@ -24,10 +24,10 @@ const struct arch_user_cut arch_user_cut = {
 	.sysloop_insns = 5,             /* li, syscall, addiu, bnez, nop */
 };
 
-/* The stamps are this CPU's (pcpu.h). */
+/* The stamps are this CPU's (pcpu.h); interrupts are off (arch.h). */
 void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
-	struct mips_pcpu *p = pcpu_here();
+	struct mips_pcpu *p = pcpu_here_irqs_off();
 	uint32_t exit = *p->exit_sink, entry = p->user_entry;
 
 	*left = since + (uint32_t)(exit - (uint32_t)since);

@@ -7,7 +7,9 @@
  * Status says KSU = user (arch_return_to_user in vectors.S).
  *
  * System call ABI (fixed, shared with arch/mips/user/syscall.S): number
- * in v0, arguments a0 a1 a2 a3 t0 t1, result in v0 (negative errno).
+ * in v0, arguments a0 a1 a2 a3 t0 t1, result in v0 (negative errno);
+ * at, v1, t0-t9, hi and lo come back zero, every other register as it
+ * was (trapframe.h TF_SYSCALL_CLOBBERED, docs/tasks.md).
  */
 #include <string.h>
 
@@ -16,6 +18,7 @@
 #include "branch.h"
 #include "cp0.h"
 #include "mips.h"
+#include "syscall_nr.h"
 #include "trapframe.h"
 #include "user_status.h"
 
@@ -108,6 +111,13 @@ bool mips_syscall_slot(struct trapframe *tf)
 	tf->epc = resume_after_slot(tf);
 	/* EPC is now an instruction boundary of its own. */
 	tf->cause &= ~CAUSE_BD;
+	/* The frame holds the branch's registers, the clobbered ones too;
+	 * fork's child copies it, so it gets the contract's zeros there as
+	 * the entry's fork way makes them (fork reads no t0/t1 argument).
+	 * Any other call's frame has them zeroed on the return work way,
+	 * the only other way that reads the frame whole. */
+	if (tf->regs[REG_V0] == SYS_fork)
+		tf_zero_clobbered(tf);
 	return mips_syscall(tf);
 }
 

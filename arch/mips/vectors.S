@@ -59,13 +59,12 @@ mips_vec_stub_end:
 #define RESTORE(r) lw C0(r), TF_ARGSAVE + TF_REG(r)($sp)
 
 	/*
-	 * The frame below sp, both ways in: k1 holds the interrupted sp.
-	 * BadVAddr only means something for the exceptions that set it:
-	 * trap.c stores it for those (frame_badvaddr).  Leaves EPC, Status
-	 * and Cause in t0, t1, t2 as well, EPC not yet stored: a system
-	 * call's frame holds the address it resumes at.  A macro, so that the
-	 * way in from user mode and the way in from kernel mode each run
-	 * straight on to their own next step.
+	 * The frame below sp, on the way in from kernel mode: k1 holds the
+	 * interrupted sp.  BadVAddr only means something for the exceptions
+	 * that set it: trap.c stores it for those (frame_badvaddr).  Leaves
+	 * EPC, Status and Cause in t0, t1, t2 as well, EPC not yet stored.
+	 * (The way in from user mode saves by its own lists: a system call
+	 * saves less, mips_exc_entry.)
 	 *
 	 * SAVE_CALLER is everything but the callee-saved registers s0-s7 and
 	 * fp, which SAVE_CALLEE adds.  C code hands those back as it found
@@ -117,15 +116,72 @@ mips_vec_stub_end:
 	SAVE(30)
 	.endm
 
-	/* A system call's frame once SAVE_CALLEE ran: Cause (in t2, or
-	 * reloaded) marked so that readers know (trapframe.h). */
+	/* A system call's frame once whole: Cause (in k1, or reloaded)
+	 * marked so that readers know (trapframe.h). */
 	.macro	MARK_FULL
-	ori	$t2, $t2, TF_CAUSE_FULL
-	sw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
+	ori	$k1, $k1, TF_CAUSE_FULL
+	sw	$k1, TF_ARGSAVE + TF_CAUSE($sp)
 	.endm
 
 	/*
-	 * The end of every return, from EPC on: Status is already set
+	 * The registers the system call contract clobbers (at, v1, t0-t9,
+	 * hi, lo: trapframe.h TF_SYSCALL_CLOBBERED), zero, in the frame for
+	 * the ways that read or restore it whole, and live for the fast
+	 * return.  The list is the contract's, checked against
+	 * TF_SYSCALL_CLOBBERED here.
+	 */
+#if TF_SYSCALL_CLOBBERED != ((1 << 1) | (1 << 3) | (0xff << 8) | (1 << 24) | (1 << 25))
+#error "ZERO_CLOBBERED_WORDS and ZERO_CLOBBERED_REGS list other registers than TF_SYSCALL_CLOBBERED"
+#endif
+	.macro	ZERO_CLOBBERED_WORDS
+	sw	$zero, TF_ARGSAVE + TF_REG(1)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(3)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(8)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(9)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(10)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(11)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(12)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(13)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(14)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(15)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(24)($sp)
+	sw	$zero, TF_ARGSAVE + TF_REG(25)($sp)
+	sw	$zero, TF_ARGSAVE + TF_HI($sp)
+	sw	$zero, TF_ARGSAVE + TF_LO($sp)
+	.endm
+
+	.macro	ZERO_CLOBBERED_REGS
+	move	$1, $zero
+	move	$3, $zero
+	move	$8, $zero
+	move	$9, $zero
+	move	$10, $zero
+	move	$11, $zero
+	move	$12, $zero
+	move	$13, $zero
+	move	$14, $zero
+	move	$15, $zero
+	move	$24, $zero
+	move	$25, $zero
+	.endm
+
+	/*
+	 * The end of every return: sp, then the exit stamp, on every
+	 * return: only one to user mode is ever read, and the last exit
+	 * before an entry from user mode is that.
+	 */
+	.macro	ERET_TAIL
+	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+	mfc0	$k1, C0(CP0_DESAVE)
+	lw	$k1, PCPU_EXIT_SINK($k1)
+	mfc0	$k0, C0(CP0_COUNT)
+	sw	$k0, 0($k1)
+	eret
+	nop
+	.endm
+
+	/*
+	 * The end of every other return, from EPC on: Status is already set
 	 * (EXL among it, so nothing interrupts the rest).  Callers reload
 	 * s0-s7 and fp first where the frame's copies must win.
 	 */
@@ -155,15 +211,37 @@ mips_vec_stub_end:
 	RESTORE(25)
 	RESTORE(28)
 	RESTORE(31)
-	lw	$sp, TF_ARGSAVE + TF_REG(REG_SP)($sp)
-	/* The exit stamp, on every return: only one to user mode is ever
-	 * read, and the last exit before an entry from user mode is that. */
-	mfc0	$k1, C0(CP0_DESAVE)
-	lw	$k1, PCPU_EXIT_SINK($k1)
-	mfc0	$k0, C0(CP0_COUNT)
-	sw	$k0, 0($k1)
-	eret
-	nop
+	ERET_TAIL
+	.endm
+
+/* Status.CU0-3 as the bit field ins clears (user_status.h forces them off). */
+#define ST_CU_SHIFT 28
+#define ST_CU_BITS  4
+#if ST_CU_MASK != ((1 << ST_CU_BITS) - 1) << ST_CU_SHIFT
+#error "Status.CU is not ST_CU_BITS wide at ST_CU_SHIFT"
+#endif
+
+	/*
+	 * Status for user mode, from the kernel's current one in reg: user
+	 * mode owns none of Status (user_status.h), so it is that with
+	 * CU0-3 off and KSU = user, interrupts on, and EXL set until eret,
+	 * so nothing interrupts the restore.  Interrupts are off and EXL,
+	 * ERL and KSU clear in the kernel wherever this runs, so one ori
+	 * sets them.  A system call's entry stores no Status word: the fast
+	 * return builds it so, and the ways that return through the frame
+	 * (fork's child, return work, a call in a delay slot) store it so
+	 * (USER_STATUS_WORD), which mips_trap_return then takes with the
+	 * current interrupt mask as for any frame.
+	 */
+	.macro	USER_STATUS reg
+	ins	\reg, $zero, ST_CU_SHIFT, ST_CU_BITS
+	ori	\reg, \reg, ST_KSU_USER | ST_EXL | ST_IE
+	.endm
+
+	.macro	USER_STATUS_WORD reg
+	mfc0	\reg, C0(CP0_STATUS)
+	USER_STATUS \reg
+	sw	\reg, TF_ARGSAVE + TF_STATUS($sp)
 	.endm
 
 	/* Kernel mode, exception level off, interrupts off: Status (in t1)
@@ -174,13 +252,6 @@ mips_vec_stub_end:
 	ins	$t1, $zero, 0, ST_LOW_BITS
 	mtc0	$t1, C0(CP0_STATUS)
 	.endm
-
-/* Status.CU0-3 as the bit field ins clears (user_status.h forces them off). */
-#define ST_CU_SHIFT 28
-#define ST_CU_BITS  4
-#if ST_CU_MASK != ((1 << ST_CU_BITS) - 1) << ST_CU_SHIFT
-#error "Status.CU is not ST_CU_BITS wide at ST_CU_SHIFT"
-#endif
 
 	.globl	mips_exc_entry
 	.ent	mips_exc_entry
@@ -198,34 +269,56 @@ mips_exc_entry:
 	sw	$k1, PCPU_USER_ENTRY($k0)
 	move	$k1, $sp
 	lw	$sp, PCPU_KFRAME($k0)           /* the stack's top less TF_STACK */
-	SAVE_CALLER
+	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
 
 	/*
 	 * From user mode, a system call goes to mips_syscall, everything
-	 * else to mips_trap: t3 is zero only for ExcCode Sys.  (The way in
-	 * from kernel mode goes to mips_trap without asking: a kernel-mode
-	 * Sys, a bug, takes its fatal report.)  Everything else saves s0-s7
-	 * and fp on its own way.  So does fork, the one call that reads the
-	 * frame's callee-saved words while it runs (its child's copy of the
-	 * frame): t4 is zero for it.  v0, the call's number, is still the
-	 * user's.
+	 * else to mips_trap: k0 is zero only for ExcCode Sys, and k1 keeps
+	 * Cause (nothing can take an exception before the call: interrupts
+	 * stay off and only KSEG0 is touched).  (The way in from kernel
+	 * mode goes to mips_trap without asking: a kernel-mode Sys, a bug,
+	 * takes its fatal report.)  Asked before any register is saved: a
+	 * system call saves only what the O32 system call contract keeps
+	 * (docs/tasks.md, "The system call contract"): v0 (its number),
+	 * the arguments a0-a3, t0 and t1, and gp and ra, which C code
+	 * does not keep.  at, v1, t2-t9, hi and lo are the call's to
+	 * clobber, so the entry leaves them out and the return sets them
+	 * to zero (below); s0-s7 and fp C code hands back as it found them,
+	 * so they stay live in their registers and are saved only on the
+	 * ways that read or rewrite them (trapframe.h TF_CAUSE_FULL).
 	 */
-	andi	$t3, $t2, CAUSE_EXC_MASK
-	xori	$t3, $t3, EXC_SYS << CAUSE_EXC_SHIFT
-	bnez	$t3, .Ltrap_user
-	ins	$t1, $zero, 0, ST_LOW_BITS      /* KERNEL_STATUS, both ways */
+	mfc0	$k1, C0(CP0_CAUSE)
+	andi	$k0, $k1, CAUSE_EXC_MASK
+	xori	$k0, $k0, EXC_SYS << CAUSE_EXC_SHIFT
+	bnez	$k0, .Ltrap_user
+	SAVE(2)                                 /* v0, both ways */
+	SAVE(4)
+	SAVE(5)
+	SAVE(6)
+	SAVE(7)
+	SAVE(8)
+	SAVE(9)
+	SAVE(28)
+	SAVE(31)
+	mfc0	$t0, C0(CP0_EPC)
+	mfc0	$t1, C0(CP0_STATUS)
+	sw	$k1, TF_ARGSAVE + TF_CAUSE($sp)
+	ins	$t1, $zero, 0, ST_LOW_BITS      /* KERNEL_STATUS */
 	mtc0	$t1, C0(CP0_STATUS)
 	/*
 	 * A call in a branch's delay slot (Cause.BD) resumes where the
-	 * branch goes, decoded from the whole frame (mips_syscall_slot);
-	 * any other resumes after it, and its frame says so from here on
-	 * (usermode.c arch_tf_set_return).
+	 * branch goes, decoded from the whole frame (mips_syscall_slot):
+	 * t2-t9 are still the user's for it, and k0 takes the test for
+	 * fork, the one call that reads the frame's other words while it
+	 * runs (its child's copy of the frame): zero for it.  Any other
+	 * call resumes after the syscall, and its frame says so from here
+	 * on (usermode.c arch_tf_set_return).
 	 */
-	bltz	$t2, .Lsyscall_slot
-	xori	$t4, $v0, SYS_fork              /* harmless on the slot way */
+	bltz	$k1, .Lsyscall_slot
+	xori	$k0, $v0, SYS_fork              /* harmless on the slot way */
 	addiu	$t0, $t0, 4
 	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
-	beqz	$t4, .Lsyscall_full
+	beqz	$k0, .Lsyscall_full
 	ehb
 
 	jal	mips_syscall
@@ -235,61 +328,127 @@ mips_exc_entry:
 	 * mips_syscall returns with interrupts off, and non-zero if return
 	 * work (preemption, a signal) is due, which may read or rewrite the
 	 * whole frame: then s0-s7 and fp, still the user's here (C kept
-	 * them), complete it first.  The common way back reloads none of
-	 * them: C handed them back as they came.
+	 * them), and the contract's zeros complete it first.
 	 */
 	bnez	$v0, .Lsyscall_work
 	mfc0	$t0, C0(CP0_STATUS)             /* harmless on the work way */
 	/*
-	 * Status for user mode without the frame's word: user mode owns
-	 * none of Status (user_status.h), so it is the kernel's current one
-	 * with CU0-3 off and KSU = user, interrupts on, and EXL set until
-	 * eret, so nothing interrupts the restore.  Interrupts are off and
-	 * EXL, ERL and KSU clear in the kernel here, so one ori sets them.
+	 * Status for user mode without the frame's word (USER_STATUS).
 	 */
-	ins	$t0, $zero, ST_CU_SHIFT, ST_CU_BITS
-	ori	$t0, $t0, ST_KSU_USER | ST_EXL | ST_IE
+	USER_STATUS $t0
 	mtc0	$t0, C0(CP0_STATUS)
 	ehb
-	RESTORE_TAIL
+	lw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	mtc0	$t0, C0(CP0_EPC)
+	/*
+	 * What the contract keeps comes back from the frame (v0 the
+	 * result); what it clobbers is set to zero, never left holding
+	 * what the kernel put there; s0-s7 and fp are as C handed them
+	 * back.  One move or one load a register either way, and no save.
+	 */
+	mthi	$zero
+	mtlo	$zero
+	RESTORE(2)
+	RESTORE(4)
+	RESTORE(5)
+	RESTORE(6)
+	RESTORE(7)
+	RESTORE(28)
+	RESTORE(31)
+	ZERO_CLOBBERED_REGS
+	ERET_TAIL
 
-	/* fork: the whole frame before the call, marked so. */
+	/* fork: the whole frame before the call, the clobbered words as
+	 * the contract leaves them (fork reads no t0 or t1 argument), and
+	 * marked so.  The child's copy returns through mips_trap_return. */
 .Lsyscall_full:
 	SAVE_CALLEE
+	USER_STATUS_WORD $t2
+	ZERO_CLOBBERED_WORDS
 	MARK_FULL
 	jal	mips_syscall
 	addiu	$a0, $sp, TF_ARGSAVE
 	b	.Lsyscall_back
 	nop
 
-	/* A call in a delay slot: the whole frame, EPC the branch's. */
+	/* A call in a delay slot: the whole frame, as it was at the branch
+	 * (t0 and t1 are in it already), EPC the branch's. */
 .Lsyscall_slot:
-	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
-	SAVE_CALLEE
-	MARK_FULL
 	ehb                                     /* KERNEL_STATUS's */
+	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
+	SAVE(1)
+	SAVE(3)
+	SAVE(10)
+	SAVE(11)
+	SAVE(12)
+	SAVE(13)
+	SAVE(14)
+	SAVE(15)
+	SAVE(24)
+	SAVE(25)
+	mfhi	$t2
+	mflo	$t3
+	sw	$t2, TF_ARGSAVE + TF_HI($sp)
+	sw	$t3, TF_ARGSAVE + TF_LO($sp)
+	SAVE_CALLEE
+	USER_STATUS_WORD $t2
+	MARK_FULL
 	jal	mips_syscall_slot
 	addiu	$a0, $sp, TF_ARGSAVE
 	b	.Lsyscall_back
 	nop
 
-	/* Return work: the frame completed and marked, the work run with
-	 * interrupts off, and the way back that reloads every register,
-	 * since a signal delivered or a sigreturn rewrote the frame. */
+	/* Return work: the frame completed (s0-s7 and fp, and the
+	 * clobbered registers' zeros, which a signal frame saves and a
+	 * fork's child copies) and marked, the work run with interrupts
+	 * off, and the way back that reloads every register, since a
+	 * signal delivered or a sigreturn rewrote the frame. */
 .Lsyscall_work:
 	SAVE_CALLEE
-	lw	$t2, TF_ARGSAVE + TF_CAUSE($sp)
+	USER_STATUS $t0                         /* t0: Status, from the slot */
+	sw	$t0, TF_ARGSAVE + TF_STATUS($sp)
+	ZERO_CLOBBERED_WORDS
+	lw	$k1, TF_ARGSAVE + TF_CAUSE($sp)
 	MARK_FULL
 	jal	trap_syscall_exit_work
 	addiu	$a0, $sp, TF_ARGSAVE
 	b	mips_trap_return
 	nop
 
-	/* Everything but a system call from user mode. */
+	/*
+	 * Everything but a system call from user mode: the whole frame.
+	 * sp and v0 are in it already, Cause is in k1.
+	 */
 .Ltrap_user:
+	SAVE(1)
+	SAVE(3)
+	SAVE(4)
+	SAVE(5)
+	SAVE(6)
+	SAVE(7)
+	SAVE(8)
+	SAVE(9)
+	SAVE(10)
+	SAVE(11)
+	SAVE(12)
+	SAVE(13)
+	SAVE(14)
+	SAVE(15)
+	SAVE(24)
+	SAVE(25)
+	SAVE(28)
+	SAVE(31)
+	mfhi	$t0
+	mflo	$t1
+	sw	$t0, TF_ARGSAVE + TF_HI($sp)
+	sw	$t1, TF_ARGSAVE + TF_LO($sp)
+	mfc0	$t0, C0(CP0_EPC)
+	mfc0	$t1, C0(CP0_STATUS)
+	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
+	sw	$k1, TF_ARGSAVE + TF_CAUSE($sp)
 	sw	$t0, TF_ARGSAVE + TF_EPC($sp)
 	SAVE_CALLEE
-	mtc0	$t1, C0(CP0_STATUS)             /* KERNEL_STATUS's second half */
+	KERNEL_STATUS
 	ehb
 	jal	mips_trap
 	addiu	$a0, $sp, TF_ARGSAVE

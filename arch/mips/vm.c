@@ -103,9 +103,12 @@ void arch_user_range(uintptr_t *base, uintptr_t *top)
 	*top = USER_TOP;
 }
 
+/* The cuts read both counters and the stamps with interrupts off, on
+ * one CPU, so one read of DESAVE serves them all (pcpu_here_irqs_off);
+ * the console's `cp0` line is statistics, and gets one CPU's pair. */
 uint32_t arch_tlb_refill_count(bool user)
 {
-	return pcpu_here()->tlb_refills[user ? REFILLS_USER : REFILLS_KERNEL];
+	return pcpu_here_irqs_off()->tlb_refills[user ? REFILLS_USER : REFILLS_KERNEL];
 }
 
 /* All CPUs' (statistics). */

@@ -111,8 +111,15 @@ static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct
 	if (__builtin_expect((int32_t)(sys | user) < 0, 0))
 		return false;
 
-	/* back itself, from the two: one carry instead of two. */
-	c->stamp = since + (sys + user);
+	/* back itself: since plus sys + user (under 2^32), so its low word
+	 * is back's and its high word since's plus the one carry there can
+	 * be (the low word wrapped past since's).  Spelled out, so that a
+	 * 32-bit machine stores back's low word as it came, without the
+	 * adds that would rebuild it. */
+	uint32_t lo = (uint32_t)back;
+	uint32_t hi = (uint32_t)(since >> 32) + (lo < (uint32_t)since);
+
+	c->stamp = (uint64_t)hi << 32 | lo;
 
 	uint32_t ps = a->pend.sys_cycles + sys;
 	uint32_t pu = a->pend.user_cycles + user;

@@ -2,7 +2,9 @@
  * syscall.S - the MIPS system call trap for user programs.
  *
  * Tally's ABI: number in v0, arguments a0 a1 a2 a3 t0 t1, result in v0
- * (negative errno on failure).  O32 passes __syscall6's first four
+ * (negative errno on failure); at, v1, t0-t9, hi and lo come back zero
+ * (docs/tasks.md, "The system call contract"), which a called function
+ * may clobber anyway under O32.  O32 passes __syscall6's first four
  * arguments in a0..a3 and the rest at 16(sp), 20(sp), 24(sp).
  */
 #include "kernel/syscall_nr.h"

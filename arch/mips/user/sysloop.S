@@ -3,8 +3,8 @@
  * of known shape, for user/sysloop.c and the ucut benchmark.  One
  * iteration is 5 user-mode instructions: li, syscall, addiu, bnez and its
  * delay-slot nop (arch/mips/user_span.c arch_user_cut.sysloop_insns).
- * The kernel returns the result in v0 and gives back every other
- * register, so the count stays in a0.
+ * The kernel returns the result in v0 and gives back a0 as it went
+ * (docs/tasks.md, "The system call contract"), so the count stays there.
  */
 #include "kernel/syscall_nr.h"
 

@@ -39,14 +39,20 @@ static inline void user_divide(unsigned divisor)
  * System calls of up to three arguments, inline: the wrapper is then the
  * instruction and its register moves, not two calls through __syscall6
  * (arch/mips/user/syscall.S, kept for wider calls).  O32 as Tally uses
- * it: number in v0, arguments in a0..a2, result in v0; the kernel hands
- * back every other register (hi and lo included) as it found them.
+ * it: number in v0, arguments in a0..a2, result in v0.  The call
+ * clobbers at, v1, t0-t9, hi and lo (they come back zero: docs/tasks.md,
+ * "The system call contract"), as Linux's does, so the compiler must
+ * keep nothing there across it; every other register comes back as it
+ * went.
  */
+#define USER_SYSCALL_CLOBBERS						\
+	"$1", "$3", "$8", "$9", "$10", "$11", "$12", "$13", "$14", "$15",	\
+	"$24", "$25", "hi", "lo", "memory"
 static inline long user_syscall0(long nr)
 {
 	register long v0 __asm__("$2") = nr;
 
-	__asm__ volatile("syscall" : "+r"(v0) : : "memory");
+	__asm__ volatile("syscall" : "+r"(v0) : : USER_SYSCALL_CLOBBERS);
 	return v0;
 }
 
@@ -55,7 +61,7 @@ static inline long user_syscall1(long nr, long a)
 	register long v0 __asm__("$2") = nr;
 	register long a0 __asm__("$4") = a;
 
-	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0) : "memory");
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0) : USER_SYSCALL_CLOBBERS);
 	return v0;
 }
 
@@ -65,7 +71,7 @@ static inline long user_syscall2(long nr, long a, long b)
 	register long a0 __asm__("$4") = a;
 	register long a1 __asm__("$5") = b;
 
-	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1) : "memory");
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1) : USER_SYSCALL_CLOBBERS);
 	return v0;
 }
 
@@ -76,7 +82,8 @@ static inline long user_syscall3(long nr, long a, long b, long c)
 	register long a1 __asm__("$5") = b;
 	register long a2 __asm__("$6") = c;
 
-	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1), "r"(a2) : "memory");
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1), "r"(a2)
+			 : USER_SYSCALL_CLOBBERS);
 	return v0;
 }
 

@@ -125,6 +125,37 @@ static void test_restore_marks_the_frame_whole(void **state)
 	}
 }
 
+/*
+ * The system call contract (trapframe.h TF_SYSCALL_CLOBBERED): a frame
+ * completed for a fork in a delay slot holds zero in at, v1, t0-t9, hi
+ * and lo, and every other word as it was.
+ */
+static void test_zero_clobbered_is_the_contract(void **state)
+{
+	(void)state;
+	static const unsigned clobbered[] = {
+		REG_AT, REG_V1, 8, 9, 10, 11, 12, 13, 14, 15, REG_T8, REG_T9,
+	};
+	struct trapframe tf;
+
+	for (unsigned r = 0; r < REG_COUNT; r++)
+		tf.regs[r] = 0x1000u + r;
+	tf.hi = 0x2000u;
+	tf.lo = 0x2001u;
+	tf.epc = 0x3000u;
+	tf_zero_clobbered(&tf);
+	for (unsigned r = 0; r < REG_COUNT; r++) {
+		bool zero = false;
+
+		for (size_t i = 0; i < sizeof(clobbered) / sizeof(clobbered[0]); i++)
+			zero |= clobbered[i] == r;
+		assert_int_equal(tf.regs[r], zero ? 0u : 0x1000u + r);
+	}
+	assert_int_equal(tf.hi, 0);
+	assert_int_equal(tf.lo, 0);
+	assert_int_equal(tf.epc, 0x3000u);
+}
+
 static void test_restore_forces_user_mode(void **state)
 {
 	(void)state;
@@ -177,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_place),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_restore_marks_the_frame_whole),
+		cmocka_unit_test(test_zero_clobbered_is_the_contract),
 		cmocka_unit_test(test_restore_forces_user_mode),
 		cmocka_unit_test(test_restore_refuses),
 	};
