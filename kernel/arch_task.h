@@ -128,6 +128,9 @@ void trap_exit(bool to_user);
  * (preemption, a signal) ran, which may have changed the frame.
  */
 void trap_syscall_enter(const struct trapframe *tf);
+/* trap_syscall_enter's cut when the arch found that a counter wants the
+ * cycles or the calls (pmu_kevent.h). */
+void trap_syscall_enter_counted(const struct trapframe *tf);
 bool trap_syscall_exit_due(void);
 bool trap_syscall_exit_work(struct trapframe *tf);
 /* When trap_syscall_exit_due: the read page's fill if that is all there

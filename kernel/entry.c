@@ -311,6 +311,13 @@ static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c,
 	trap_count_event(PMU_KEV_SYSCALLS, tf);
 }
 
+/* The counted cut alone (arch_task.h), for an arch whose own fast
+ * entry tested the kinds already. */
+void trap_syscall_enter_counted(const struct trapframe *tf)
+{
+	syscall_enter_counted(this_cpu(), tf);
+}
+
 /*
  * A system call's entry and exit (arch_task.h): trap_enter(true) with
  * the call's count, and trap_return_check + trap_exit(true), without

@@ -30,6 +30,7 @@
 #define PCPU_REFILL_COUNT  32   /* Count at the refill's first instruction */
 #define PCPU_REFILL_AT     36   /* $at while the refill borrows it */
 #define PCPU_PT_CURRENT    40   /* root of the active page table */
+#define PCPU_REFILLED      44   /* non-zero: a refill since the hint was cleared */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -51,6 +52,15 @@ struct mips_pcpu {
 	uint32_t refill_count;
 	uint32_t refill_at;
 	uintptr_t pt_current;
+	/*
+	 * The refill handler stores its (never zero) block address here, so
+	 * that a system call's cut asks one word whether the counters above
+	 * moved, instead of comparing both with the clock's (trap.c
+	 * mips_syscall).  A hint, cleared only by the system call's slow
+	 * cut before it compares them: the other cuts compare the counters
+	 * and leave it, which costs a later call one slow cut at most.
+	 */
+	uint32_t refilled;
 	/* C's alone, from here. */
 	struct asid_space asids;        /* this CPU's TLB's ASIDs (vm.c) */
 	/* Where an arch_vm keeps this CPU's ASID (vm.c): an add on the

@@ -19,6 +19,10 @@
 #include "addrspace.h"
 #include "cp0.h"
 #include "mips.h"
+#include "pcpu.h"
+#include "pmu_kevent.h"
+#include "proc/acct.h"
+#include "proc/task.h"
 #include "trapframe.h"
 #include "user_fault.h"
 
@@ -299,9 +303,56 @@ void mips_trap(struct trapframe *tf)
  * signal frame is built from the frame.  A frame that sigreturn
  * replaced is whole (sigframe.c) and leaves through arch_return_to_user.
  */
+
+/*
+ * The common system call's whole cut (kernel/entry.c trap_syscall_enter
+ * in its deferred form, acct.h acct_cut_syscall_short), for a call no
+ * counter wants the cycles or the count of (mips_syscall asks that
+ * first): when no TLB refill came since the slow cut last cleared the
+ * CPU's hint (pcpu.h), the refill counters are still the clock's, and
+ * one word says so where comparing both counters took eight
+ * instructions.  The stamps are arch_user_span's.  False, with nothing
+ * stored, when the hint is set or the span's own limits refuse:
+ * syscall_cut_slow then.
+ */
+static inline bool syscall_cut_short(void)
+{
+	struct mips_pcpu *p = pcpu_here_irqs_off();
+
+	if (__builtin_expect(p->refilled != 0, 0))
+		return false;
+
+	struct cpu *c = this_cpu();
+	/* The stamp read once: the stores below could alias it. */
+	uint64_t since = c->clock.stamp;
+	uint32_t exit = *p->exit_sink, entry = p->user_entry;
+	uint64_t left = since + (uint32_t)(exit - (uint32_t)since);
+	uint64_t back = left + (uint32_t)(entry - exit);
+
+	if (!acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back))
+		return false;
+	p->exit_sink = &p->user_exit;
+	return true;
+}
+
+/* The rest, the generic way, the hint cleared first (nothing here can
+ * take a refill: interrupts are off and only KSEG0 is touched), as the
+ * generic cut brings the clock's refill counts up to date. */
+static __attribute__((noinline)) void syscall_cut_slow(const struct trapframe *tf)
+{
+	pcpu_here_irqs_off()->refilled = 0;
+	trap_syscall_enter(tf);         /* the cut, and the call counted */
+}
+
 bool mips_syscall(struct trapframe *tf)
 {
-	trap_syscall_enter(tf);         /* the cut, and the call counted */
+	/* A counter that wants the cycles or the calls: the counted cut,
+	 * at once (no hint or span test before it). */
+	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
+						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0))
+		trap_syscall_enter_counted(tf);
+	else if (!syscall_cut_short())
+		syscall_cut_slow(tf);
 	/* No ehb: the hazard only delays a pending interrupt by a few
 	 * instructions, and nothing here waits for one. */
 	__asm__ volatile("ei" : : : "memory");

@@ -80,15 +80,13 @@ void acct_view(struct task_acct *dst, const struct task_acct *a)
 	acct_fold(dst);
 }
 
-__attribute__((noinline)) void acct_fold_full(struct task_acct *a)
-{
-	acct_fold(a);
-}
-
 __attribute__((noinline)) void acct_cut_syscall_whole(struct acct_clock *c,
 						      struct task_acct *a,
 						      uint64_t left, uint64_t back)
 {
+	/* Folded first: the short cut may have refused for a pending sum
+	 * near 2^31, and would again on every call until a fold. */
+	acct_fold(a);
 	acct_cut_span(c, a, left, back);
 	a->syscalls++;
 }

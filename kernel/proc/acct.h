@@ -82,10 +82,10 @@ void acct_fold(struct task_acct *a);
 /* *a with its pending share folded in, a left as it is. */
 void acct_view(struct task_acct *dst, const struct task_acct *a);
 
-/* An add that took pend to 2^31 or more: fold.  Out of line, rare. */
-void acct_fold_full(struct task_acct *a);
-/* A span with a difference of 2^31 or more (or stamps out of order):
- * acct_cut_span and the call's count, in 64 bits.  Out of line, rare. */
+/* What acct_cut_syscall_short refused (a span with a difference of
+ * 2^31 or more, stamps out of order, or a pending sum the call would take
+ * to 2^31): the pending sums folded, then acct_cut_span and the call's
+ * count in 64 bits.  Out of line, rare. */
 void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
 			    uint64_t left, uint64_t back);
 
@@ -96,19 +96,27 @@ void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
  * read it for the stamps.  For a machine whose stamps are within 2^32 of
  * the clock's last cut (kernel/arch.h arch_user_span), so left - stamp
  * and back - left are whole as 32-bit values: those below 2^31 go to
- * pend in 32-bit adds.  False, and nothing charged, when a span is 2^31
- * or more (or the stamps are out of order): the caller charges it whole
- * (acct_cut_syscall_whole) with its own call, whose arguments the common
- * case then never prepares.  The clock itself is exact.
+ * pend in 32-bit adds.  False, and nothing charged or stored, when a
+ * span is 2^31 or more (or the stamps are out of order) or a pending sum
+ * would reach 2^31: the caller charges it whole (acct_cut_syscall_whole)
+ * with its own call, whose arguments the common case then never
+ * prepares.  One sign test for all five, before any store, so that a
+ * caller with nothing else to call needs no stack frame.  The clock
+ * itself is exact.
  */
 static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct *a,
 					  uint64_t since, uint64_t left, uint64_t back)
 {
 	uint32_t sys = (uint32_t)(left - since);
 	uint32_t user = (uint32_t)(back - left);
+	uint32_t ps = a->pend.sys_cycles + sys;
+	uint32_t pu = a->pend.user_cycles + user;
+	uint32_t pc = a->pend.syscalls + 1;
 
-	/* Both below 2^31: one sign test for the two. */
-	if (__builtin_expect((int32_t)(sys | user) < 0, 0))
+	/* The differences and the new sums all below 2^31: one sign test.
+	 * The sums were below 2^31 and so is each difference that passes,
+	 * so a sum never wraps past the test. */
+	if (__builtin_expect((int32_t)(sys | user | ps | pu | pc) < 0, 0))
 		return false;
 
 	/* back itself: since plus sys + user (under 2^32), so its low word
@@ -120,16 +128,9 @@ static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct
 	uint32_t hi = (uint32_t)(since >> 32) + (lo < (uint32_t)since);
 
 	c->stamp = (uint64_t)hi << 32 | lo;
-
-	uint32_t ps = a->pend.sys_cycles + sys;
-	uint32_t pu = a->pend.user_cycles + user;
-	uint32_t pc = a->pend.syscalls + 1;
-
 	a->pend.sys_cycles = ps;
 	a->pend.user_cycles = pu;
 	a->pend.syscalls = pc;
-	if (__builtin_expect((int32_t)(ps | pu | pc) < 0, 0))
-		acct_fold_full(a);
 	return true;
 }
 

@@ -282,6 +282,43 @@ static void test_syscall_cut_folds_and_charges_whole(void **state)
 	assert_same_totals(&cd, &d, &cr, &r);
 }
 
+/* A call that would take a pending sum to 2^31 is refused before any
+ * store (the arch's fast path then has nothing to undo), and the whole
+ * cut folds the sums first, so the next call is short again. */
+static void test_syscall_cut_refuses_before_storing(void **state)
+{
+	(void)state;
+	struct acct_clock c;
+	uint64_t start = 1000;
+
+	for (unsigned k = 0; k < 3; k++) {
+		struct task_acct a = {0};
+
+		acct_clock_init(&c, start, 0, 0);
+		a.pend.sys_cycles = k == 0 ? 0x7ffffff0u : 5;
+		a.pend.user_cycles = k == 1 ? 0x7ffffff0u : 6;
+		a.pend.syscalls = k == 2 ? 0x7fffffffu : 7;
+
+		struct acct_clock c0 = c;
+		struct task_acct a0 = a;
+
+		/* 0x20 of system and user time: past 2^31 for the sums near it. */
+		assert_false(acct_cut_syscall_short(&c, &a, c.stamp, start + 0x20, start + 0x40));
+		assert_memory_equal(&c, &c0, sizeof(c));
+		assert_memory_equal(&a, &a0, sizeof(a));
+
+		acct_cut_syscall_whole(&c, &a, start + 0x20, start + 0x40);
+		assert_true(a.pend.sys_cycles == 0 && a.pend.user_cycles == 0 &&
+			    a.pend.syscalls == 0);
+		assert_true(a.sys_cycles == (uint64_t)a0.pend.sys_cycles + 0x20);
+		assert_true(a.user_cycles == (uint64_t)a0.pend.user_cycles + 0x20);
+		assert_true(a.syscalls == (uint64_t)a0.pend.syscalls + 1);
+		assert_true(c.stamp == start + 0x40);
+		assert_true(acct_cut_syscall_short(&c, &a, c.stamp, start + 0x50, start + 0x60));
+		assert_true(a.pend.syscalls == 1);
+	}
+}
+
 /* The fold, the view, the reaped child's add and rusage all count the
  * pending share exactly once. */
 static void test_pending_share_read_once(void **state)
@@ -321,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_add_and_rusage),
 		cmocka_unit_test(test_syscall_cut_equals_span_across_wrap),
 		cmocka_unit_test(test_syscall_cut_folds_and_charges_whole),
+		cmocka_unit_test(test_syscall_cut_refuses_before_storing),
 		cmocka_unit_test(test_pending_share_read_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
