@@ -72,10 +72,11 @@ mips_vec_stub_end:
 	 * saves them only on the ways that read or rewrite them (below,
 	 * trapframe.h TF_CAUSE_FULL); every other entry saves both.
 	 */
-	.macro	SAVE_CALLER
-	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+
+	/* SAVE_CALLER's registers but sp and v0, which the way in from
+	 * user mode stores before it tells a system call from the rest. */
+	.macro	SAVE_TEMPS
 	SAVE(1)
-	SAVE(2)
 	SAVE(3)
 	SAVE(4)
 	SAVE(5)
@@ -97,6 +98,12 @@ mips_vec_stub_end:
 	mflo	$t1
 	sw	$t0, TF_ARGSAVE + TF_HI($sp)
 	sw	$t1, TF_ARGSAVE + TF_LO($sp)
+	.endm
+
+	.macro	SAVE_CALLER
+	sw	$k1, TF_ARGSAVE + TF_REG(REG_SP)($sp)
+	SAVE(2)
+	SAVE_TEMPS
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	mfc0	$t2, C0(CP0_CAUSE)
@@ -420,28 +427,7 @@ mips_exc_entry:
 	 * sp and v0 are in it already, Cause is in k1.
 	 */
 .Ltrap_user:
-	SAVE(1)
-	SAVE(3)
-	SAVE(4)
-	SAVE(5)
-	SAVE(6)
-	SAVE(7)
-	SAVE(8)
-	SAVE(9)
-	SAVE(10)
-	SAVE(11)
-	SAVE(12)
-	SAVE(13)
-	SAVE(14)
-	SAVE(15)
-	SAVE(24)
-	SAVE(25)
-	SAVE(28)
-	SAVE(31)
-	mfhi	$t0
-	mflo	$t1
-	sw	$t0, TF_ARGSAVE + TF_HI($sp)
-	sw	$t1, TF_ARGSAVE + TF_LO($sp)
+	SAVE_TEMPS
 	mfc0	$t0, C0(CP0_EPC)
 	mfc0	$t1, C0(CP0_STATUS)
 	sw	$t1, TF_ARGSAVE + TF_STATUS($sp)
