@@ -311,9 +311,9 @@ void mips_trap(struct trapframe *tf)
  * first): when no TLB refill came since the slow cut last cleared the
  * CPU's hint (pcpu.h), the refill counters are still the clock's, and
  * one word says so where comparing both counters took eight
- * instructions.  The stamps are arch_user_span's.  False, with nothing
- * stored, when the hint is set or the span's own limits refuse:
- * syscall_cut_slow then.
+ * instructions.  The stamps are arch_user_span's (pcpu_user_span).
+ * False, with nothing stored, when the hint is set or the span's own
+ * limits refuse: syscall_cut_slow then.
  */
 static inline bool syscall_cut_short(void)
 {
@@ -324,10 +324,9 @@ static inline bool syscall_cut_short(void)
 
 	struct cpu *c = this_cpu();
 	/* The stamp read once: the stores below could alias it. */
-	uint64_t since = c->clock.stamp;
-	uint32_t exit = *p->exit_sink, entry = p->user_entry;
-	uint64_t left = since + (uint32_t)(exit - (uint32_t)since);
-	uint64_t back = left + (uint32_t)(entry - exit);
+	uint64_t since = c->clock.stamp, left, back;
+
+	pcpu_user_span(p, since, &left, &back);
 
 	if (!acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back))
 		return false;

@@ -28,10 +28,8 @@ const struct arch_user_cut arch_user_cut = {
 void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
 	struct mips_pcpu *p = pcpu_here_irqs_off();
-	uint32_t exit = *p->exit_sink, entry = p->user_entry;
 
-	*left = since + (uint32_t)(exit - (uint32_t)since);
-	*back = *left + (uint32_t)(entry - exit);
+	pcpu_user_span(p, since, left, back);
 	p->exit_sink = &p->user_exit;
 }
 
