@@ -16,6 +16,10 @@
  * instructions); what it overshoots the threshold by is at most one
  * tick's worth of cycles.  That is exact only where cycles are
  * instructions (cpi=1); the delivery count itself is checked everywhere.
+ * R15 posts one signal per threshold crossed, and a user span the host
+ * stretches (a vCPU descheduled without -icount) can cross two before
+ * the entry that credits it: so the signals are checked against the
+ * crossings the final count shows, and those are one only under cpi=1.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -103,6 +107,8 @@ BENCH(overflow_faults, &overflow_faults);
 
 /* ---- cycles: threshold n ticks' worth ----------------------------------- */
 
+enum { OVC_SIGNALS, OVC_OVERSHOOT, OVC_CROSSINGS };
+
 static int measure_cycles(uint64_t n, struct bench_sample *s)
 {
 	char spec[SPEC_MAX];
@@ -121,21 +127,34 @@ static int measure_cycles(uint64_t n, struct bench_sample *s)
 	if (slot < 0)
 		return -EINVAL;
 	uint64_t count = prog.counts.count[slot];
-	s->value[0] = prog.acct.signals;
-	s->value[1] = derive_overshoot_milli(count, thresh, per_tick);
+	s->value[OVC_SIGNALS] = prog.acct.signals;
+	s->value[OVC_OVERSHOOT] = derive_overshoot_milli(count, thresh, per_tick);
+	s->value[OVC_CROSSINGS] = count / thresh;
+	if (n < 2) {
+		/* A delivery a whole tick late would be a second crossing. */
+		s->skip_checks = 1u << OVC_CROSSINGS;
+		snprintf(s->skip_checks_why, sizeof(s->skip_checks_why),
+			 "one crossing is promised for n of 2 or more");
+	}
 	return 0;
 }
 
 static const struct bench overflow_cycles = {
 	.name = "overflow_cycles",
-	.desc = "cycles:u with a threshold of n ticks' cycles: one signal, at most a tick late",
+	.desc = "cycles:u with a threshold of n ticks' cycles: a signal per threshold crossed, at most a tick late",
 	.default_n = 3,
-	.nchecks = 2,
+	.nchecks = 3,
 	.checks = {
-		{ .name = "signals", .kind = BENCH_EXACT, .extra = 1 },
+		[OVC_SIGNALS] = { .name = "signals", .kind = BENCH_SAME,
+				  .ratio_of = OVC_CROSSINGS },
 		/* In thousandths of a tick: [0, 1000]. */
-		{ .name = "overshoot_millitick", .kind = BENCH_RANGE,
-		  .needs = BENCH_NEEDS_CPI1, .extra = 0, .extra_max = DERIVE_MILLI },
+		[OVC_OVERSHOOT] = { .name = "overshoot_millitick", .kind = BENCH_RANGE,
+				    .needs = BENCH_NEEDS_CPI1, .extra = 0,
+				    .extra_max = DERIVE_MILLI },
+		/* Delivered within a tick of a threshold of n >= 2 ticks:
+		 * one (measure_cycles skips it for n = 1). */
+		[OVC_CROSSINGS] = { .name = "crossings", .kind = BENCH_EXACT,
+				    .needs = BENCH_NEEDS_CPI1, .extra = 1 },
 	},
 	.measure = measure_cycles,
 	.subtract_zero_run = false,
