@@ -91,15 +91,13 @@ static void holder_ended(struct holder *h, uint64_t tick, struct bench_sample *s
 	if (proc_waitpid(h->pid, &status, WNOHANG, &a) != h->pid)
 		return;                 /* still there: the read failed otherwise */
 	if (s->value[ENDED]++ == 0) {
-		if (WIFSIGNALED(status))
-			printf("bench: stress: pid %d ended at tick %llu: killed by %s", h->pid,
-			       (unsigned long long)tick, signal_name(WTERMSIG(status)));
-		else
-			printf("bench: stress: pid %d ended at tick %llu: exit status %d", h->pid,
-			       (unsigned long long)tick, WEXITSTATUS(status));
-		printf(" (user cycles %llu, system calls %llu, faults %llu)\n",
-		       (unsigned long long)a.user_cycles, (unsigned long long)a.syscalls,
-		       (unsigned long long)a.faults);
+		char how[WAIT_TEXT_MAX];
+
+		wait_status_text(status, how, sizeof(how));
+		printf("bench: stress: pid %d ended at tick %llu: %s (user cycles %llu, "
+		       "system calls %llu, faults %llu)\n", h->pid, (unsigned long long)tick,
+		       how, (unsigned long long)a.user_cycles,
+		       (unsigned long long)a.syscalls, (unsigned long long)a.faults);
 	}
 	h->pid = -1;
 }

@@ -97,10 +97,10 @@ static void print_end(int pid, int status, const struct task_acct *a)
 {
 	struct tally_rusage ru;
 
-	if (WIFSIGNALED(status))
-		printf("signal %s\n", signal_name(WTERMSIG(status)));
-	else
-		printf("exit %d\n", WEXITSTATUS(status));
+	char how[WAIT_TEXT_MAX];
+
+	wait_status_text(status, how, sizeof(how));
+	printf("%s\n", how);
 	acct_to_rusage(a, arch_cycles_hz(), &ru);
 	printf("rusage pid=%d utime_us=%llu stime_us=%llu syscalls=%llu vcsw=%llu "
 	       "ivcsw=%llu faults=%llu tlb_user=%llu tlb_kernel=%llu signals=%llu\n",

@@ -2,6 +2,7 @@
  * signal.c - signal numbers, names and per-task signal bookkeeping.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,13 @@ bool signal_valid(int sig)
 const char *signal_name(int sig)
 {
 	return (sig >= 0 && sig <= SIG_MAX) ? names[sig] : "SIG?";
+}
+
+int wait_status_text(int status, char *buf, size_t len)
+{
+	if (WIFSIGNALED(status))
+		return snprintf(buf, len, "signal %s", signal_name(WTERMSIG(status)));
+	return snprintf(buf, len, "exit %d", WEXITSTATUS(status));
 }
 
 int signal_parse(const char *s, bool allow_zero)

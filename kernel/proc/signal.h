@@ -15,6 +15,7 @@
 #define TALLY_SIGNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "uabi.h"
@@ -45,6 +46,10 @@ enum sig_action {
 bool signal_valid(int sig);
 /* "SIGSEGV"; numbers without a traditional name read "SIG20". */
 const char *signal_name(int sig);
+/* A wait status as every report words it: "exit 3" or "signal SIGSEGV"
+ * (at most WAIT_TEXT_MAX with its NUL); snprintf's return. */
+#define WAIT_TEXT_MAX 24
+int wait_status_text(int status, char *buf, size_t len);
 /* "SEGV", "SIGSEGV" or "11" -> 11; -EINVAL otherwise.  0 is accepted
  * ("does it exist?") only when allow_zero. */
 int signal_parse(const char *s, bool allow_zero);

@@ -206,10 +206,10 @@ static int parse_opts(int argc, char **argv, struct prof_opts *o)
 
 static void print_end(int status)
 {
-	if (WIFSIGNALED(status))
-		printf("signal %s\n", signal_name(WTERMSIG(status)));
-	else
-		printf("exit %d\n", WEXITSTATUS(status));
+	char how[WAIT_TEXT_MAX];
+
+	wait_status_text(status, how, sizeof(how));
+	printf("%s\n", how);
 }
 
 /* The ring lives with the command, which outlives the child. */

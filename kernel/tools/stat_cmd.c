@@ -374,10 +374,10 @@ static void print_report(const struct stat_opts *o, const char *prog)
 		stat_print_kv(&st.rep);
 	else
 		stat_print_table(&st.rep);
-	if (WIFSIGNALED(st.rep.status))
-		printf("signal %s\n", signal_name(WTERMSIG(st.rep.status)));
-	else
-		printf("exit %d\n", WEXITSTATUS(st.rep.status));
+	char how[WAIT_TEXT_MAX];
+
+	wait_status_text(st.rep.status, how, sizeof(how));
+	printf("%s\n", how);
 }
 
 static int cmd_stat(int argc, char **argv)

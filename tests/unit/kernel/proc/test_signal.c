@@ -25,6 +25,25 @@ static void test_names(void **state)
 	assert_string_equal(signal_name(-1), "SIG?");
 }
 
+static void test_wait_status_text(void **state)
+{
+	char buf[WAIT_TEXT_MAX];
+
+	(void)state;
+	assert_int_equal(wait_status_text(WAIT_STATUS_EXITED(0), buf, sizeof(buf)), 6);
+	assert_string_equal(buf, "exit 0");
+	wait_status_text(WAIT_STATUS_EXITED(255), buf, sizeof(buf));
+	assert_string_equal(buf, "exit 255");
+	wait_status_text(WAIT_STATUS_SIGNALED(SIGSEGV), buf, sizeof(buf));
+	assert_string_equal(buf, "signal SIGSEGV");
+	/* The longest there is fits. */
+	assert_true(wait_status_text(WAIT_STATUS_SIGNALED(SIGUSR1), buf, sizeof(buf)) <
+		    WAIT_TEXT_MAX);
+	assert_string_equal(buf, "signal SIGUSR1");
+	wait_status_text(WAIT_STATUS_SIGNALED(20), buf, sizeof(buf));
+	assert_string_equal(buf, "signal SIG20");
+}
+
 static void test_parse(void **state)
 {
 	(void)state;
@@ -207,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_default_actions),
 		cmocka_unit_test(test_lowest_first),
 		cmocka_unit_test(test_handler_and_blocking),
+		cmocka_unit_test(test_wait_status_text),
 		cmocka_unit_test(test_kill_is_final),
 		cmocka_unit_test(test_ignoring_drops_pending),
 		cmocka_unit_test(test_force),
