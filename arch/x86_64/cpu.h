@@ -156,4 +156,22 @@ static inline void sti(void)
 	__asm__ volatile("sti" : : : "memory");
 }
 
+/*
+ * Called at the end of CPU 0's tick.  QEMU 7.2 under -icount runs the
+ * vCPUs in turn on one host thread, CPU 0 first, each until the next
+ * deadline of the virtual clock, so the vCPU after the one that reached
+ * it starts with nothing left to run: CPU 0 in a user loop kept the APs
+ * off (-smp 2: `bench run stress -n 1` did not end in 600 s, CPU 1 stood
+ * at one RIP for seconds; docs/design/platforms.md).  TCG ends a vCPU's
+ * turn at PAUSE, so CPU 0's tick hands the rest of the period to the
+ * next vCPU.  Not the APs' ticks: a tick pending when an AP's turn starts
+ * would end that turn at once (measured: a spinner on CPU 1 beside one on
+ * CPU 0 then did not finish in 300 s).  On hardware it is a spin-wait
+ * hint, HZ times a second.
+ */
+static inline void tick_yield_vcpu(void)
+{
+	__asm__ volatile("pause");
+}
+
 #endif

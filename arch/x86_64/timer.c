@@ -29,6 +29,7 @@ static void tick(void *arg)
 {
 	(void)arg;
 	clock_tick();
+	tick_yield_vcpu();
 }
 
 void arch_timer_start(unsigned hz)
