@@ -213,6 +213,16 @@ void arch_user_counters(bool allow);
  * RDHWR $2 32); they are the low bits of arch_cycles(). */
 unsigned arch_user_cycles_bits(void);
 
+/* --- the PMU layer's kernel-event kinds (kernel/pmu_kevent.h) ------------- */
+/*
+ * pmu_kevents_wanted has just changed to kinds, on this CPU (the caller
+ * stored it).  An arch whose system call's fast way keeps a per-CPU hint
+ * instead of reading the word (MIPS: arch/mips/trap.c) makes every CPU's
+ * next call read the word again, when kinds wants what that way skips;
+ * the others have nothing to do.
+ */
+void arch_kevents_changed(uint32_t kinds);
+
 /* --- called by arch code into the kernel --------------------------------- */
 void clock_tick(void);                          /* kernel/time/clock.c */
 void irq_dispatch(unsigned isa_irq);            /* kernel/irq.c   */

@@ -27,8 +27,6 @@
 #define PROGRAM_NAME_MAX 32
 #define MS_PER_S 1000u
 
-typedef intptr_t (*syscall_fn)(const syscall_arg_t *a, struct trapframe *tf);
-
 static struct task *cur(void)
 {
 	return current_task();
@@ -370,6 +368,18 @@ bool syscall_table_complete(void)
 		if (!table[nr])
 			return false;
 	return true;
+}
+
+static intptr_t sys_enosys(const syscall_arg_t *a, struct trapframe *tf)
+{
+	(void)a;
+	(void)tf;
+	return -ENOSYS;
+}
+
+syscall_fn syscall_handler(uintptr_t nr)
+{
+	return nr < SYS_COUNT ? table[nr] : sys_enosys;
 }
 
 intptr_t syscall_dispatch(uintptr_t nr, const syscall_arg_t args[SYSCALL_ARGS],

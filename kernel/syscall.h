@@ -25,6 +25,13 @@ struct trapframe;
  * into range). */
 intptr_t syscall_dispatch(uintptr_t nr, const syscall_arg_t args[SYSCALL_ARGS],
 			  struct trapframe *tf);
+/* A handler: the call's arguments (SYSCALL_ARGS of them) and its frame. */
+typedef intptr_t (*syscall_fn)(const syscall_arg_t *a, struct trapframe *tf);
+/* syscall_dispatch's handler for nr, one that returns -ENOSYS for an
+ * unknown number: for an arch whose entry calls the handler itself
+ * (arch/mips/vectors.S), after its cut, so that nothing between them
+ * keeps a stack frame. */
+syscall_fn syscall_handler(uintptr_t nr);
 /* Every number below SYS_COUNT has a handler (dispatch tests no NULL);
  * x86_64's syscall_init checks it at every boot. */
 bool syscall_table_complete(void);

@@ -30,7 +30,12 @@
 #define PCPU_REFILL_COUNT  32   /* Count at the refill's first instruction */
 #define PCPU_REFILL_AT     36   /* $at while the refill borrows it */
 #define PCPU_PT_CURRENT    40   /* root of the active page table */
-#define PCPU_REFILLED      44   /* non-zero: a refill since the hint was cleared */
+#define PCPU_SYSCALL_SLOW  44   /* non-zero: the next system call cuts the slow way */
+
+/* syscall_slow's other values (any non-zero word would do; each says
+ * who set it, for a reader of a dump). */
+#define PCPU_SLOW_COUNTED  1    /* a counter wants the calls or their cycles */
+#define PCPU_SLOW_SINK     2    /* the exit sink points at a read page */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -53,14 +58,22 @@ struct mips_pcpu {
 	uint32_t refill_at;
 	uintptr_t pt_current;
 	/*
-	 * The refill handler stores its (never zero) block address here, so
-	 * that a system call's cut asks one word whether the counters above
-	 * moved, instead of comparing both with the clock's (trap.c
-	 * mips_syscall).  A hint, cleared only by the system call's slow
-	 * cut before it compares them: the other cuts compare the counters
-	 * and leave it, which costs a later call one slow cut at most.
+	 * The system call's slow hint (trap.c mips_syscall): zero when the
+	 * short cut may run, so that the call asks this one word where it
+	 * compared both refill counters with the clock's (eight instructions),
+	 * read the PMU's wanted kinds (five), and read the exit stamp through
+	 * the exit sink and put the sink back (three).
+	 * The refill handler stores its (never zero) block address here, since
+	 * the counters above moved; arch_kevents_changed stores
+	 * PCPU_SLOW_COUNTED in every CPU's when a counter wants the calls or
+	 * their cycles; arch_user_stamp_to stores PCPU_SLOW_SINK when it
+	 * points the sink elsewhere than user_exit, so that while the hint is
+	 * clear the sink is user_exit.  Cleared only by the slow cut, before
+	 * it compares the counters, reads the kinds and puts the sink back
+	 * (arch_user_span): the other cuts do those and leave it, which costs
+	 * a later call one slow cut at most.
 	 */
-	uint32_t refilled;
+	uint32_t syscall_slow;
 	/* C's alone, from here. */
 	struct asid_space asids;        /* this CPU's TLB's ASIDs (vm.c) */
 	/* Where an arch_vm keeps this CPU's ASID (vm.c): an add on the
@@ -99,16 +112,17 @@ static inline struct mips_pcpu *pcpu_here_irqs_off(void)
 }
 
 /*
- * The user interval p's stamps give, placed on the 64-bit cycle counter
- * by their distance on from since, the clock's last cut (user_span.c):
- * left where user mode began, back where it ended.  Stores nothing, so a
- * caller that may still hand the cut to the generic path (trap.c) leaves
- * the exit sink as it found it.
+ * The user interval the stamps give, exit the one the sink holds (the
+ * last eret's, refill time added) and entry p's user_entry, placed on
+ * the 64-bit cycle counter by their distance on from since, the clock's
+ * last cut (user_span.c): left where user mode began, back where it
+ * ended.  Stores nothing, so a caller that may still hand the cut to
+ * the generic path (trap.c) leaves the exit sink as it found it.
  */
-static inline void pcpu_user_span(const struct mips_pcpu *p, uint64_t since,
+static inline void pcpu_user_span(const struct mips_pcpu *p, uint32_t exit, uint64_t since,
 				  uint64_t *left, uint64_t *back)
 {
-	uint32_t exit = *p->exit_sink, entry = p->user_entry;
+	uint32_t entry = p->user_entry;
 
 	*left = since + (uint32_t)(exit - (uint32_t)since);
 	*back = *left + (uint32_t)(entry - exit);

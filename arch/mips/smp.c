@@ -160,7 +160,7 @@ _Static_assert(offsetof(struct mips_pcpu, rr) == PCPU_RR, "pcpu.h");
 _Static_assert(offsetof(struct mips_pcpu, refill_count) == PCPU_REFILL_COUNT, "pcpu.h");
 _Static_assert(offsetof(struct mips_pcpu, refill_at) == PCPU_REFILL_AT, "pcpu.h");
 _Static_assert(offsetof(struct mips_pcpu, pt_current) == PCPU_PT_CURRENT, "pcpu.h");
-_Static_assert(offsetof(struct mips_pcpu, refilled) == PCPU_REFILLED, "pcpu.h");
+_Static_assert(offsetof(struct mips_pcpu, syscall_slow) == PCPU_SYSCALL_SLOW, "pcpu.h");
 
 /* vpe.S reads the stack for its EBase.CPUNum here (0: not started),
  * below mips_vpe_max. */

@@ -14,7 +14,7 @@
  *   3. writes them to the next entry in round-robin order;
  *   4. moves the exit stamp (vectors.S) on by the Count ticks it took, so
  *      that a refill taken in user mode is kernel time, marks the CPU's
- *      refilled hint (pcpu.h), then returns.
+ *      system call slow hint (pcpu.h), then returns.
  *      Four registers' worth of work with two: $at is parked in memory
  *      (the CPU's refill_at word).
  *
@@ -110,7 +110,7 @@ mips_tlb_refill:
 	addu	$k0, $k0, $1
 	sw	$k0, 0($k1)
 	mfc0	$k0, C0(CP0_DESAVE)
-	sw	$k0, PCPU_REFILLED($k0)         /* the block's address: never 0 */
+	sw	$k0, PCPU_SYSCALL_SLOW($k0)      /* the block's address: never 0 */
 	lw	$1, PCPU_REFILL_AT($k0)
 	eret
 mips_tlb_refill_end:

@@ -23,6 +23,7 @@
 #include "pmu_kevent.h"
 #include "proc/acct.h"
 #include "proc/task.h"
+#include "syscall.h"
 #include "trapframe.h"
 #include "user_fault.h"
 
@@ -52,6 +53,8 @@ _Static_assert(offsetof(struct trapframe, cause) == TF_CAUSE, "trapframe cause")
 _Static_assert(offsetof(struct trapframe, badvaddr) == TF_BADVADDR, "trapframe badvaddr");
 _Static_assert(sizeof(struct trapframe) == TF_SIZE, "trapframe size");
 _Static_assert(TF_STACK % 8 == 0, "O32 stack alignment");
+_Static_assert(SYSCALL_FRAME_REPLACED == (intptr_t)(int32_t)((uint32_t)TF_SYSCALL_REPLACED_HI << 16),
+	       "vectors.S builds SYSCALL_FRAME_REPLACED with one lui");
 
 struct exc_name {
 	const char *name;
@@ -297,80 +300,150 @@ void mips_trap(struct trapframe *tf)
  * call resumes (the entry moved it on, or usermode.c mips_syscall_slot
  * did), and the frame may lack s0-s7 and fp (trapframe.h
  * TF_CAUSE_FULL): nothing here reads them, and C keeps the user's in
- * their registers.  Returns with interrupts off, and true when return
- * work (preemption, a signal) is due: the entry then completes the frame
- * from those registers and runs it (trap_syscall_exit_work), since a
- * signal frame is built from the frame.  A frame that sigreturn
- * replaced is whole (sigframe.c) and leaves through arch_return_to_user.
+ * their registers.
+ *
+ * mips_syscall is the cut, no more: it returns the handler
+ * (syscall_handler), which the entry calls itself, with the arguments
+ * in the frame and the frame (it has its address in sp), so that no C
+ * function on the way keeps a stack frame; then the entry does
+ * trap_syscall_run's rest (the result into the frame, unless
+ * SYSCALL_FRAME_REPLACED: mips_syscall_replaced) and asks
+ * trap_syscall_exit_due itself, with interrupts off again.  When the
+ * short cut cannot run, the handler it returns is mips_syscall_slow,
+ * which cuts the generic way and then calls the call's own.
  */
 
 /*
  * The common system call's whole cut (kernel/entry.c trap_syscall_enter
- * in its deferred form, acct.h acct_cut_syscall_short), for a call no
- * counter wants the cycles or the count of (mips_syscall asks that
- * first): when no TLB refill came since the slow cut last cleared the
- * CPU's hint (pcpu.h), the refill counters are still the clock's, and
- * one word says so where comparing both counters took eight
- * instructions.  The stamps are arch_user_span's (pcpu_user_span).
- * False, with nothing stored, when the hint is set or the span's own
- * limits refuse: syscall_cut_slow then.
+ * in its deferred form, acct.h acct_cut_syscall_short), taken when the
+ * CPU's slow hint is clear (pcpu.h: no TLB refill since the slow cut
+ * last cleared it, so the refill counters are still the clock's, and no
+ * counter wants the calls or their cycles, and the exit sink is
+ * user_exit, so that the exit stamp is read there and the sink needs
+ * no putting back).  The stamps are arch_user_span's (pcpu_user_span).
+ * False, with nothing stored, when the span's own limits refuse:
+ * mips_syscall_slow then.
  */
-static inline bool syscall_cut_short(void)
+static inline bool syscall_cut_short(struct mips_pcpu *p)
 {
-	struct mips_pcpu *p = pcpu_here_irqs_off();
-
-	if (__builtin_expect(p->refilled != 0, 0))
-		return false;
-
 	struct cpu *c = this_cpu();
 	/* The stamp read once: the stores below could alias it. */
 	uint64_t since = c->clock.stamp, left, back;
 
-	pcpu_user_span(p, since, &left, &back);
+	/* The sink is user_exit while the hint is clear (pcpu.h). */
+	pcpu_user_span(p, p->user_exit, since, &left, &back);
 
-	if (!acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back))
-		return false;
-	p->exit_sink = &p->user_exit;
-	return true;
+	return acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back);
 }
 
-/* The rest, the generic way, the hint cleared first (nothing here can
- * take a refill: interrupts are off and only KSEG0 is touched), as the
- * generic cut brings the clock's refill counts up to date. */
-static __attribute__((noinline)) void syscall_cut_slow(const struct trapframe *tf)
+/* The kinds whose counters the short cut would miss: the counted cut
+ * (kernel/entry.c) reports them. */
+#define SLOW_KEVENTS (PMU_KEV_BIT(PMU_KEV_CYCLES) | PMU_KEV_BIT(PMU_KEV_SYSCALLS))
+/*
+ * kernel/arch.h: every CPU's hint set, after the word changed (the
+ * caller stored it), whenever a counter wants those kinds; each CPU's
+ * next call then reads the word (mips_syscall_slow).  Every block, not
+ * only the online CPUs': one that starts later starts slow as well.  A
+ * change that wants neither needs nothing: the next slow cut clears
+ * the hint.
+ */
+void arch_kevents_changed(uint32_t kinds)
 {
-	pcpu_here_irqs_off()->refilled = 0;
-	trap_syscall_enter(tf);         /* the cut, and the call counted */
+	if (!(kinds & SLOW_KEVENTS))
+		return;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	for (unsigned i = 0; i < CPU_MAX; i++)
+		__atomic_store_n(&mips_pcpu[i].syscall_slow, PCPU_SLOW_COUNTED,
+				 __ATOMIC_RELAXED);
 }
 
-bool mips_syscall(struct trapframe *tf)
+/* Whether a loaded counter wants what the short cut skips. */
+static inline bool slow_kevents_wanted(void)
 {
-	/* A counter that wants the cycles or the calls: the counted cut,
-	 * at once (no hint or span test before it). */
-	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
-						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0))
-		trap_syscall_enter_counted(tf);
-	else if (!syscall_cut_short())
-		syscall_cut_slow(tf);
+	return (__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) & SLOW_KEVENTS) != 0;
+}
+
+/*
+ * The rest, the generic way, and then the call's own handler: the
+ * counted cut while a counter wants the cycles or the calls (the hint
+ * stays set, so that calls keep coming here until none does), else
+ * trap_syscall_enter (which brings the clock's refill counts up to
+ * date) with the hint cleared first.  Cleared before the PMU's word is
+ * read again, so that a change made on another CPU meanwhile
+ * (arch_kevents_changed, which sets the hint after it changes the word)
+ * is never lost: a read that still sees nothing wanted came before
+ * that change, so its hint store comes after the clear.  Nothing here
+ * can take a refill: interrupts are off and only KSEG0 is touched.
+ */
+static intptr_t mips_syscall_slow(const syscall_arg_t *args, struct trapframe *tf)
+{
+	if (!slow_kevents_wanted()) {
+		struct mips_pcpu *p = pcpu_here_irqs_off();
+
+		__atomic_store_n(&p->syscall_slow, 0, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		if (!slow_kevents_wanted()) {
+			trap_syscall_enter(tf);
+			goto call;
+		}
+		__atomic_store_n(&p->syscall_slow, PCPU_SLOW_COUNTED, __ATOMIC_RELAXED);
+	}
+	trap_syscall_enter_counted(tf);
+call:
+	__asm__ volatile("ei" : : : "memory");
+	return syscall_dispatch(arch_tf_syscall_nr(tf), args, tf);
+}
+
+/*
+ * The handler mips_syscall returns when the short cut refused a call
+ * with the hint clear and the exit sink elsewhere than user_exit: the
+ * short cut read a stamp the last return did not write, so the hint
+ * that arch_user_stamp_to sets (pcpu.h) went missing.  A kernel bug.
+ */
+static intptr_t mips_syscall_sink_lost(const syscall_arg_t *args, struct trapframe *tf)
+{
+	(void)args;
+	panic("mips: the exit sink is %p with the system call's slow hint clear (epc %08x)",
+	      (void *)pcpu_here_irqs_off()->exit_sink, (unsigned)tf->epc);
+}
+
+/* fn, built where this is, on a slow way, not before the hint's test
+ * (an empty asm that takes it: two instructions on every call). */
+static inline syscall_fn slow_way(syscall_fn fn)
+{
+	__asm__("" : "+r"(fn));
+	return fn;
+}
+
+/* The call's number as the entry had it in v0 (the frame holds it too). */
+syscall_fn mips_syscall(uintptr_t nr)
+{
+	struct mips_pcpu *p = pcpu_here_irqs_off();
+
+	if (__builtin_expect(p->syscall_slow != 0, 0))
+		return slow_way(mips_syscall_slow);
+	if (__builtin_expect(!syscall_cut_short(p), 0)) {
+		/* Refused (rare), so checked here at no cost to the others:
+		 * the stamp just read was the last return's only if the sink
+		 * is user_exit.  A handler, not a call: a call would give
+		 * this leaf a stack frame. */
+		if (p->exit_sink != &p->user_exit)
+			return slow_way(mips_syscall_sink_lost);
+		return slow_way(mips_syscall_slow);
+	}
 	/* No ehb: the hazard only delays a pending interrupt by a few
 	 * instructions, and nothing here waits for one. */
 	__asm__ volatile("ei" : : : "memory");
-	if (trap_syscall_run(tf)) {
-		(void)arch_irq_save();
-		trap_return_check(tf);
-		trap_exit(true);
-		arch_return_to_user(tf);
-	}
-	/* Off until user mode: nothing posted from here on can be missed.
-	 * No ehb either: an interrupt the hazard lets in a few instructions
-	 * late is taken in kernel mode like any other, and its return
-	 * preempts there if it made work (kernel/entry.c trap_exit), so the
-	 * test below misses nothing; the return's own mtc0 Status and ehb
-	 * (vectors.S) close the window before user mode. */
-	__asm__ volatile("di" : : : "memory");
-	if (__builtin_expect(trap_syscall_exit_due(), 0))
-		return trap_syscall_exit_light();
-	return false;
+	return syscall_handler(nr);
+}
+
+/* A call that replaced the frame (sigreturn): the whole frame back,
+ * through the return work's checks.  Interrupts are off (the entry). */
+void mips_syscall_replaced(struct trapframe *tf)
+{
+	trap_return_check(tf);
+	trap_exit(true);
+	arch_return_to_user(tf);
 }
 
 /*

@@ -82,6 +82,13 @@
 #define TF_CAUSE_FULL 0x1
 
 /*
+ * kernel/syscall.h SYSCALL_FRAME_REPLACED as the system call's return
+ * (vectors.S) builds it: one lui, its low half being zero (trap.c
+ * checks the two agree).
+ */
+#define TF_SYSCALL_REPLACED_HI 0xc000
+
+/*
  * The exception entry reserves the O32 argument save area below the frame,
  * since it calls C with the frame as the first argument.
  */
@@ -94,6 +101,7 @@
 #include <stdint.h>
 
 #include "cp0.h"
+#include "syscall.h"
 
 struct trapframe {
 	uint32_t regs[REG_COUNT];  /* regs[0] is stored as 0; k0/k1 are not kept */
@@ -108,12 +116,17 @@ struct trapframe {
 
 /* Called by the exception entry in vectors.S, with interrupts off. */
 void mips_trap(struct trapframe *tf);
-/* The same for a system call from user mode (trap.c): true when return
- * work is due, which the entry runs once the frame is whole. */
-bool mips_syscall(struct trapframe *tf);
+/* The same for a system call from user mode (trap.c): the cut, and the
+ * handler to call, which the entry calls (kernel/syscall.h syscall_fn:
+ * the arguments in the frame, and the frame); interrupts are on for it,
+ * or the handler turns them on itself.  nr is the call's number. */
+syscall_fn mips_syscall(uintptr_t nr);
 /* The same for a call in a branch delay slot (usermode.c), the frame
  * whole: EPC moved to where the branch resumes first. */
-bool mips_syscall_slot(struct trapframe *tf);
+syscall_fn mips_syscall_slot(struct trapframe *tf);
+/* A call whose handler replaced the frame (sigreturn), interrupts off:
+ * the return work's checks, and the frame back whole.  Never returns. */
+void mips_syscall_replaced(struct trapframe *tf) __attribute__((noreturn));
 
 /* Whether the frame's s0-s7 and fp words are the context's (see
  * TF_CAUSE_FULL): always, but for a system call's until completed. */

@@ -29,7 +29,7 @@ void arch_user_span(uint64_t since, uint64_t *left, uint64_t *back)
 {
 	struct mips_pcpu *p = pcpu_here_irqs_off();
 
-	pcpu_user_span(p, since, left, back);
+	pcpu_user_span(p, *p->exit_sink, since, left, back);
 	p->exit_sink = &p->user_exit;
 }
 
@@ -45,4 +45,11 @@ void arch_user_stamp_to(uint64_t *where)
 	}
 	*where = 0;
 	p->exit_sink = (uint32_t *)where + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	/* The system call's short cut leaves the sink alone (trap.c): the
+	 * next call cuts the slow way, whose arch_user_span puts it back.
+	 * The page takes the stamp only for a live cycles:u counter, whose
+	 * kind sets the hint as well (arch_kevents_changed); this keeps the
+	 * hint's promise here, whatever the PMU layer wants (trap.c
+	 * mips_syscall_sink_lost panics if it is ever broken). */
+	p->syscall_slow = PCPU_SLOW_SINK;
 }

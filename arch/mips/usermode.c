@@ -106,7 +106,7 @@ static uint32_t resume_after_slot(const struct trapframe *tf)
  * walks the page table (uaccess.c) to a page the branch just ran from,
  * and whatever runs before the cut is charged as the call's own.
  */
-bool mips_syscall_slot(struct trapframe *tf)
+syscall_fn mips_syscall_slot(struct trapframe *tf)
 {
 	tf->epc = resume_after_slot(tf);
 	/* EPC is now an instruction boundary of its own. */
@@ -118,7 +118,7 @@ bool mips_syscall_slot(struct trapframe *tf)
 	 * the only other way that reads the frame whole. */
 	if (tf->regs[REG_V0] == SYS_fork)
 		tf_zero_clobbered(tf);
-	return mips_syscall(tf);
+	return mips_syscall(tf->regs[REG_V0]);
 }
 
 /*

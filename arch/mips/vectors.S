@@ -328,17 +328,45 @@ mips_exc_entry:
 	beqz	$k0, .Lsyscall_full
 	ehb
 
-	jal	mips_syscall
-	addiu	$a0, $sp, TF_ARGSAVE
-.Lsyscall_back:
 	/*
-	 * mips_syscall returns with interrupts off, and non-zero if return
-	 * work (preemption, a signal) is due, which may read or rewrite the
-	 * whole frame: then s0-s7 and fp, still the user's here (C kept
-	 * them), and the contract's zeros complete it first.
+	 * mips_syscall (trap.c) cuts, with the call's number still in v0,
+	 * and returns the handler, which is called here with the arguments
+	 * in the frame and the frame, so that no C function on the way
+	 * keeps a stack frame.
 	 */
-	bnez	$v0, .Lsyscall_work
-	mfc0	$t0, C0(CP0_STATUS)             /* harmless on the work way */
+	jal	mips_syscall
+	move	$a0, $v0
+.Lsyscall_call:
+	addiu	$a1, $sp, TF_ARGSAVE
+	jalr	$v0
+	addiu	$a0, $sp, TF_ARGSAVE + TF_REG(REG_A0)
+	/*
+	 * The handler's result, with interrupts on: the result into the frame (usermode.c arch_tf_set_return), unless
+	 * the call replaced the frame (sigreturn: kernel/syscall.h
+	 * SYSCALL_FRAME_REPLACED), which goes back whole with the return
+	 * work's checks (trap.c mips_syscall_replaced).  Interrupts off
+	 * either way (the slot's di) until user mode: nothing posted from
+	 * here on can be missed.  No ehb: an interrupt the hazard lets in
+	 * a few instructions late is taken in kernel mode like any other,
+	 * and its return preempts there if it made work (kernel/entry.c
+	 * trap_exit), so the test below misses nothing; the return's own
+	 * mtc0 Status and ehb close the window before user mode.
+	 */
+	lui	$at, TF_SYSCALL_REPLACED_HI
+	beq	$v0, $at, .Lsyscall_replaced
+	di
+	/*
+	 * Return work (preemption, a signal) or a read page to fill
+	 * (kernel/entry.c trap_syscall_exit_due, one test): the light way,
+	 * and if work is due it may read or rewrite the whole frame: then
+	 * s0-s7 and fp, still the user's here (C kept them), and the
+	 * contract's zeros complete it first.
+	 */
+	jal	trap_syscall_exit_due
+	sw	$v0, TF_ARGSAVE + TF_REG(2)($sp)
+	bnez	$v0, .Lsyscall_light
+	mfc0	$t0, C0(CP0_STATUS)             /* harmless on the light way */
+.Lsyscall_fast:
 	/*
 	 * Status for user mode without the frame's word (USER_STATUS).
 	 */
@@ -365,6 +393,21 @@ mips_exc_entry:
 	ZERO_CLOBBERED_REGS
 	ERET_TAIL
 
+	/* The read page's fill, or return work (kernel/entry.c
+	 * trap_syscall_exit_light). */
+.Lsyscall_light:
+	jal	trap_syscall_exit_light
+	nop
+	bnez	$v0, .Lsyscall_work
+	mfc0	$t0, C0(CP0_STATUS)             /* harmless on the fast way */
+	b	.Lsyscall_fast
+	nop
+
+	/* sigreturn's frame (interrupts are off). */
+.Lsyscall_replaced:
+	jal	mips_syscall_replaced
+	addiu	$a0, $sp, TF_ARGSAVE
+
 	/* fork: the whole frame before the call, the clobbered words as
 	 * the contract leaves them (fork reads no t0 or t1 argument), and
 	 * marked so.  The child's copy returns through mips_trap_return. */
@@ -374,8 +417,8 @@ mips_exc_entry:
 	ZERO_CLOBBERED_WORDS
 	MARK_FULL
 	jal	mips_syscall
-	addiu	$a0, $sp, TF_ARGSAVE
-	b	.Lsyscall_back
+	move	$a0, $v0
+	b	.Lsyscall_call
 	nop
 
 	/* A call in a delay slot: the whole frame, as it was at the branch
@@ -402,7 +445,7 @@ mips_exc_entry:
 	MARK_FULL
 	jal	mips_syscall_slot
 	addiu	$a0, $sp, TF_ARGSAVE
-	b	.Lsyscall_back
+	b	.Lsyscall_call
 	nop
 
 	/* Return work: the frame completed (s0-s7 and fp, and the

@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 
+#include "arch.h"
 #include "pmu.h"
 #include "pmu_kevent.h"
 
@@ -23,6 +24,7 @@ void pmu_set_active(const struct pmu_ops *ops)
 void pmu_kevents_want(uint32_t kinds)
 {
 	pmu_kevents_wanted = kinds;
+	arch_kevents_changed(kinds);
 }
 
 void pmu_set_overflow_handler(bool (*handler)(uintptr_t pc, uint32_t mode))

@@ -89,6 +89,18 @@ void acct_view(struct task_acct *dst, const struct task_acct *a);
 void acct_cut_syscall_whole(struct acct_clock *c, struct task_acct *a,
 			    uint64_t left, uint64_t back);
 
+/* A 32-bit half of the clock's stamp, wherever the byte order puts it
+ * (may_alias: the stamp is read and written whole as well). */
+typedef uint32_t __attribute__((may_alias)) acct_word_t;
+
+#define ACCT_STAMP_LOW  0
+#define ACCT_STAMP_HIGH 1
+
+static inline acct_word_t *acct_stamp_word(struct acct_clock *c, unsigned half)
+{
+	return (acct_word_t *)&c->stamp + (half ^ (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__));
+}
+
 /*
  * A system call's entry from user mode (kernel/entry.c
  * cut_syscall_entry): acct_cut_span(c, a, left, back) and one call
@@ -121,13 +133,17 @@ static inline bool acct_cut_syscall_short(struct acct_clock *c, struct task_acct
 
 	/* back itself: since plus sys + user (under 2^32), so its low word
 	 * is back's and its high word since's plus the one carry there can
-	 * be (the low word wrapped past since's).  Spelled out, so that a
-	 * 32-bit machine stores back's low word as it came, without the
-	 * adds that would rebuild it. */
+	 * be (the low word wrapped past since's).  Only the low word is
+	 * stored, as it came, and the high word only on the carry, once per
+	 * 2^32 cycles: a 32-bit machine then spends one test on it where
+	 * loading, adding and storing it took four instructions. */
 	uint32_t lo = (uint32_t)back;
-	uint32_t hi = (uint32_t)(since >> 32) + (lo < (uint32_t)since);
 
-	c->stamp = (uint64_t)hi << 32 | lo;
+	acct_stamp_word(c, ACCT_STAMP_LOW)[0] = lo;
+	/* The high word is since's still; volatile, so that its load is
+	 * made on the carry alone, never ahead of the test. */
+	if (__builtin_expect(lo < (uint32_t)since, 0))
+		*(volatile acct_word_t *)acct_stamp_word(c, ACCT_STAMP_HIGH) += 1;
 	a->pend.sys_cycles = ps;
 	a->pend.user_cycles = pu;
 	a->pend.syscalls = pc;

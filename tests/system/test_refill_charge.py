@@ -3,7 +3,7 @@ cut, before the call reads anything (MIPS; x86_64 refills in hardware and
 counts none).
 
 Malta's fast system call asks one per-CPU word whether any refill came
-since the word was cleared (arch/mips/pcpu.h `refilled`, set by the refill
+since the word was cleared (arch/mips/pcpu.h `syscall_slow`, set by the refill
 handler in arch/mips/tlbrefill.S), instead of comparing both refill
 counters with the clock's.  `tlbcycle N self` takes N refills in a loop
 with no system call and, being short, no tick in it, then reads its own

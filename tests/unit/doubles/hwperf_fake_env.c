@@ -17,6 +17,8 @@ static struct fake_task *running[FAKE_MAX_CPUS];
 static unsigned ncpus = 1;
 unsigned fake_cpu;
 unsigned fake_kicks;
+unsigned fake_kevents_told;
+uint32_t fake_kevents_last;
 unsigned fake_rings;
 uint32_t fake_deaf_cpus;
 uint64_t fake_cycles_step;
@@ -46,6 +48,8 @@ void fake_env_reset(unsigned n)
 	ncpus = n;
 	fake_cpu = 0;
 	fake_kicks = 0;
+	fake_kevents_told = 0;
+	fake_kevents_last = 0;
 	fake_log[0] = '\0';
 	fake_logs = 0;
 	fake_cycles = fake_idle_cycles = fake_idle_iterations = 0;
@@ -270,6 +274,13 @@ void hwperf_env_foreach(void (*fn)(struct hwperf_task *t, void *arg), void *arg)
 	for (unsigned i = 0; i < FAKE_MAX_TASKS; i++)
 		if (tasks[i].alive)
 			fn(&tasks[i].hw, arg);
+}
+
+/* kernel/arch.h: what pmu_kevents_want told the arch, and how often. */
+void arch_kevents_changed(uint32_t kinds)
+{
+	fake_kevents_told++;
+	fake_kevents_last = kinds;
 }
 
 void hwperf_env_kick(unsigned cpu)

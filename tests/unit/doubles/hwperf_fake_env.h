@@ -34,6 +34,9 @@ struct fake_task {
 
 extern unsigned fake_cpu;               /* what hwperf_env_this_cpu says */
 extern unsigned fake_kicks;
+/* arch_kevents_changed calls (pmu_kevents_want), and the last kinds. */
+extern unsigned fake_kevents_told;
+extern uint32_t fake_kevents_last;
 /* hwperf_env_ring calls; CPUs (bit per CPU) whose ring never arrives, so
  * that an xcall to them times out; cycles added at every clock reading. */
 extern unsigned fake_rings;

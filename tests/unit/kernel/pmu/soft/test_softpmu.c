@@ -221,6 +221,30 @@ static void test_kevents_wanted_follows_loaded_counters(void **state)
 	assert_false(pmu_kevent_wanted(PMU_KEV_CYCLES));
 }
 
+/* Every change of the word is told to the arch, which may cache it per
+ * CPU (kernel/arch.h arch_kevents_changed: MIPS's system call hint),
+ * after the word holds the new kinds. */
+static void test_kevents_changes_are_told_to_the_arch(void **state)
+{
+	struct hwperf_reason why;
+	unsigned told;
+
+	(void)state;
+	fake_kevents_told = 0;
+	assert_true(hwt_enable(a, 0, "syscalls:u", &why) > 0);
+	assert_true(fake_kevents_told > 0);
+	assert_int_equal(fake_kevents_last, PMU_KEV_BIT(PMU_KEV_SYSCALLS));
+	assert_int_equal(fake_kevents_last, pmu_kevents_wanted);
+	told = fake_kevents_told;
+	fake_run(0, b);
+	assert_true(fake_kevents_told > told);
+	assert_int_equal(fake_kevents_last, 0);
+	told = fake_kevents_told;
+	fake_run(0, a);
+	assert_true(fake_kevents_told > told);
+	assert_int_equal(fake_kevents_last, PMU_KEV_BIT(PMU_KEV_SYSCALLS));
+}
+
 /* A read of a set without thresholds folds without stopping it
  * (soft_sync): every counter keeps its value and control, so the read
  * leaves the registers as they were, and the counts stay exact across
@@ -755,6 +779,7 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_cycles_reach_their_modes_counters, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
+		cmocka_unit_test_setup(test_kevents_changes_are_told_to_the_arch, setup),
 		cmocka_unit_test_setup(test_read_folds_without_stopping, setup),
 		cmocka_unit_test_setup(test_cycles_start_in_the_current_mode_after_a_gap, setup),
 		cmocka_unit_test_setup(test_softpmu_refuses_supervisor_mode, setup),
