@@ -104,14 +104,12 @@ static inline struct mips_pcpu *pcpu_here_irqs_off(void)
  * left where user mode began, back where it ended.  Stores nothing, so a
  * caller that may still hand the cut to the generic path (trap.c) leaves
  * the exit sink as it found it.
+ * (count_ext_span: stamps out of order stay so.)
  */
 static inline void pcpu_user_span(const struct mips_pcpu *p, uint64_t since,
 				  uint64_t *left, uint64_t *back)
 {
-	uint32_t exit = *p->exit_sink, entry = p->user_entry;
-
-	*left = since + (uint32_t)(exit - (uint32_t)since);
-	*back = *left + (uint32_t)(entry - exit);
+	count_ext_span(since, *p->exit_sink, p->user_entry, left, back);
 }
 #endif
 
