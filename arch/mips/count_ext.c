@@ -5,6 +5,10 @@
 
 uint64_t count_ext_read(struct count_ext *e, uint32_t now)
 {
+	if ((int32_t)(now - e->last) < 0) {
+		e->behind++;
+		return ((uint64_t)e->high << 32) | e->last;
+	}
 	if (now < e->last)
 		e->high++;
 	e->last = now;
@@ -18,4 +22,5 @@ void count_ext_seed(struct count_ext *e, uint64_t ref, uint32_t now)
 
 	e->last = now;
 	e->high = (uint32_t)(v >> 32);
+	e->behind = 0;
 }

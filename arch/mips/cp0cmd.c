@@ -28,10 +28,10 @@ static int cmd_cp0(int argc, char **argv)
 	       (unsigned)cp0_field(cause, CAUSE_IP_MASK, CAUSE_IP_SHIFT),
 	       !!(cause & CAUSE_TI), !!(cause & CAUSE_DC), !!(cause & CAUSE_IV));
 	printf("count=0x%08x compare=0x%08x period=%u late_ticks=%lu resyncs=%lu "
-	       "idle_restarts=%lu\n",
+	       "idle_restarts=%lu count_behind=%lu\n",
 	       (unsigned)cp0_read_count(), (unsigned)cp0_read_compare(),
 	       (unsigned)ts.period, ts.ticks_missed, ts.resyncs,
-	       trap_idle_restarts());
+	       trap_idle_restarts(), ts.count_behind);
 	if (cp0_is_release2()) {
 		uint32_t intctl = cp0_read_intctl();
 

@@ -71,6 +71,8 @@ struct timer_stats {
 	uint32_t next_compare;
 	unsigned long ticks_missed;   /* ticks delivered late, in a catch-up */
 	unsigned long resyncs;        /* times time jumped too far to catch up */
+	unsigned long count_behind;   /* every CPU's readings of Count behind its
+	                               * last (count_ext.h: Count stepped back) */
 };
 void timer_stats(struct timer_stats *st);
 unsigned timer_ip(void);

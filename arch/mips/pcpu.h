@@ -116,16 +116,14 @@ static inline struct mips_pcpu *pcpu_here_irqs_off(void)
  * last eret's, refill time added) and entry p's user_entry, placed on
  * the 64-bit cycle counter by their distance on from since, the clock's
  * last cut (user_span.c): left where user mode began, back where it
- * ended.  Stores nothing, so a caller that may still hand the cut to
- * the generic path (trap.c) leaves the exit sink as it found it.
+ * ended (count_ext_span: stamps out of order stay so).  Stores nothing,
+ * so a caller that may still hand the cut to the generic path (trap.c)
+ * leaves the exit sink as it found it.
  */
 static inline void pcpu_user_span(const struct mips_pcpu *p, uint32_t exit, uint64_t since,
 				  uint64_t *left, uint64_t *back)
 {
-	uint32_t entry = p->user_entry;
-
-	*left = since + (uint32_t)(exit - (uint32_t)since);
-	*back = *left + (uint32_t)(entry - exit);
+	count_ext_span(since, exit, p->user_entry, left, back);
 }
 #endif
 

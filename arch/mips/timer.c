@@ -149,6 +149,9 @@ void timer_stats(struct timer_stats *st)
 	st->next_compare = next_compare;
 	st->ticks_missed = ticks_missed;
 	st->resyncs = resyncs;
+	st->count_behind = 0;
+	for (unsigned c = 0; c < CPU_MAX; c++)
+		st->count_behind += __atomic_load_n(&mips_pcpu[c].cext.behind, __ATOMIC_RELAXED);
 }
 
 unsigned timer_ip(void)

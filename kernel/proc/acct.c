@@ -11,15 +11,20 @@ void acct_clock_init(struct acct_clock *c, uint64_t now,
 	c->stamp = now;
 	c->tlb_user_seen = tlb_user;
 	c->tlb_kernel_seen = tlb_kernel;
+	c->backwards = 0;
 }
 
 void acct_cut_time(struct acct_clock *c, struct task_acct *a, uint64_t now,
 		   bool was_user)
 {
-	/* A counter that went backwards (not seen, but cheap to guard)
-	 * charges nothing rather than 2^64 cycles. */
-	uint64_t d = now >= c->stamp ? now - c->stamp : 0;
+	/* A counter that went backwards charges nothing rather than 2^64
+	 * cycles, and is counted (acct.h). */
+	uint64_t d = now - c->stamp;
 
+	if (__builtin_expect(now < c->stamp, 0)) {
+		c->backwards++;
+		d = 0;
+	}
 	c->stamp = now;
 	if (!a)
 		return;
@@ -43,6 +48,7 @@ void acct_cut_span(struct acct_clock *c, struct task_acct *a, uint64_t left,
 	if (__builtin_expect(((sys | user) >> 63) != 0, 0)) {
 		sys = left >= c->stamp ? sys : 0;
 		user = back >= left ? user : 0;
+		c->backwards++;
 	}
 	c->stamp = back;
 	if (!a)

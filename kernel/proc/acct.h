@@ -52,6 +52,14 @@ struct acct_clock {
 	uint64_t stamp;
 	uint32_t tlb_user_seen;
 	uint32_t tlb_kernel_seen;
+	/*
+	 * Cuts that found a stamp behind the one before it, which charge
+	 * nothing for the step: the cycle counter went back (a VPE's Count
+	 * under QEMU without -icount does, docs/design/platforms.md, issue
+	 * 13).  Every count taken meanwhile is off by the step, so it is
+	 * reported (sched_clock_backwards), never only absorbed.
+	 */
+	uint32_t backwards;
 };
 
 void acct_clock_init(struct acct_clock *c, uint64_t now,

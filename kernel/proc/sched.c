@@ -826,6 +826,19 @@ void sched_ap_idle(void)
 	idle_body(this_cpu());
 }
 
+uint64_t sched_clock_backwards(void)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < cpu_count(); i++) {
+		const struct cpu *c = cpu_get(i);
+
+		if (c)
+			n += __atomic_load_n(&c->clock.backwards, __ATOMIC_RELAXED);
+	}
+	return n;
+}
+
 static int cmd_sched(int argc, char **argv)
 {
 	if (cmd_extra_args(argc, argv))

@@ -85,5 +85,8 @@ int sched_set_pin(struct task *t, int cpu);
 void sched_wait_off_cpu(const struct task *t);
 /* Callback of the idle task, used by `sched`. */
 uint64_t sched_idle_iterations(unsigned cpu);
+/* Cuts of every CPU's accounting clock so far that found the cycle
+ * counter behind the clock's stamp (acct.h struct acct_clock). */
+uint64_t sched_clock_backwards(void);
 
 #endif

@@ -104,3 +104,6 @@ def test_mips_cp0_command(console, target):
     ipti = re.search(r"ipti=(\d+)", out)
     assert ipti and ipti.group(1) == "7"        # platforms.md: timer on IP7
     assert re.search(r"prid=0x[0-9a-f]{8}", out)
+    # Readings of Count behind the extension's last, every CPU's
+    # (count_ext.h: a VPE's Count steps back under QEMU without -icount).
+    assert re.search(r"count_behind=\d+", out), out

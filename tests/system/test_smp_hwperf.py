@@ -216,7 +216,8 @@ def test_cost_smp_rows_exact_and_within_budget(boot):
     assert not bad, cost_budget.describe("x86_64-smp2", bad)
 
 
-STRESS = ["forced", "errors", "ended", "backwards", "lost-moved", "pages-leaked", "R1-free-after"]
+STRESS = ["forced", "errors", "ended", "backwards", "lost-moved", "pages-leaked", "clock-backwards",
+          "R1-free-after"]
 
 
 @pytest.mark.slow_smp

@@ -17,13 +17,60 @@ static void test_read_counts_wraps(void **state)
 	(void)state;
 	struct count_ext e = { 0 };
 
+	/* Readings less than half the range apart, as the tick keeps them. */
 	assert_int_equal(count_ext_read(&e, 5), 5);
+	assert_int_equal(count_ext_read(&e, 0x7ffffff8u), 0x7ffffff8u);
 	assert_int_equal(count_ext_read(&e, 0xfffffff0u), 0xfffffff0u);
 	/* Below the last reading: one wrap. */
 	assert_int_equal(count_ext_read(&e, 3), WRAP + 3);
 	assert_int_equal(count_ext_read(&e, 3), WRAP + 3);
 	assert_int_equal(count_ext_read(&e, 0x80000000u), WRAP + 0x80000000u);
+	assert_int_equal(count_ext_read(&e, 0xc0000000u), WRAP + 0xc0000000u);
 	assert_int_equal(count_ext_read(&e, 1), 2 * WRAP + 1);
+	assert_int_equal(e.behind, 0);
+}
+
+/*
+ * A VPE's Count under QEMU without -icount was seen to step back (issue
+ * 13, docs/design/platforms.md: by 265,514 and by 299,508,936 ticks on
+ * one VPE, readings tagged with EBase.CPUNum).  Taken for a wrap, each
+ * step added 2^32 cycles to that CPU's clock (one VPE's extension stood
+ * five wraps ahead of the other's).  A reading behind the last is no
+ * wrap: counted, and the clock holds until Count is past last again.
+ */
+static void test_read_behind_is_no_wrap(void **state)
+{
+	(void)state;
+	struct count_ext e;
+
+	count_ext_seed(&e, 2472129368u, 2472129368u);
+	assert_int_equal(count_ext_read(&e, 2471863854u), 2472129368u);
+	assert_int_equal(e.behind, 1);
+	assert_int_equal(count_ext_read(&e, 2472000000u), 2472129368u);
+	assert_int_equal(e.behind, 2);
+	assert_int_equal(count_ext_read(&e, 2472129400u), 2472129400u);
+	assert_int_equal(e.high, 0);
+
+	/* A step back of 299,508,936 ticks, then on from there. */
+	count_ext_seed(&e, WRAP + 2200783441u, 2200783441u);
+	assert_int_equal(count_ext_read(&e, 1901276553u), WRAP + 2200783441u);
+	assert_int_equal(count_ext_read(&e, 2200783442u), WRAP + 2200783442u);
+	assert_int_equal(e.behind, 1);
+
+	/* Behind across a wrap point: last just past a wrap, Count back to
+	 * just before it.  Neither a wrap nor 2^32 ahead. */
+	count_ext_seed(&e, 3 * WRAP + 0x10, 0x10);
+	assert_int_equal(count_ext_read(&e, 0xffffff00u), 3 * WRAP + 0x10);
+	assert_int_equal(count_ext_read(&e, 0x20), 3 * WRAP + 0x20);
+	assert_int_equal(e.behind, 1);
+
+	/* The fast reader sends every such reading to count_ext_read. */
+	uint64_t v = 0;
+
+	assert_false(count_ext_peek(0x10, 3, 0xffffff00u, &v));
+	assert_false(count_ext_peek(2472129368u, 0, 2471863854u, &v));
+	assert_true(count_ext_peek(0x10, 3, 0x7fffff00u, &v));
+	assert_int_equal(v, 3 * WRAP + 0x7fffff00u);
 }
 
 static void test_seed_takes_the_nearest_value(void **state)
@@ -95,8 +142,13 @@ static void test_peek_with_a_tick_anywhere(void **state)
 			uint64_t t0 = 3 * WRAP - before - offsets[a];
 
 			for (uint64_t d = 0; d < 2 * offsets[a] + 200; d += 1 + offsets[a] / 16) {
-				/* The reader's Count at t0 + d; a tick at or before it. */
+				/* The reader's Count at t0 + d; a tick at or before it.
+				 * Every reading less than half the range past the
+				 * last one (count_ext.h), the slow way's too. */
 				uint64_t t_read = t0 + d;
+
+				if (d + 8 >= WRAP / 2)
+					break;
 
 				for (int tick_at = 0; tick_at <= 4; tick_at++) {
 					struct count_ext e;
@@ -116,11 +168,43 @@ static void test_peek_with_a_tick_anywhere(void **state)
 	assert_false(count_ext_peek(10, 2, 9, &v));
 }
 
+/*
+ * The user interval's stamps on the 64-bit clock (count_ext_span), as
+ * issue 13 saw them on CPU 0: since 7,202,695,100 (2^32 + 2,907,727,804),
+ * exit stamp 2,907,732,148, entry stamp 2,907,725,058, the entry 7,090
+ * ticks behind the exit after Count stepped back.  Unsigned, the span
+ * was 2^32 - 7,090 cycles, which a cycles:u counter counted; signed, the
+ * entry stays behind the exit and the cuts' guards see it.
+ */
+static void test_span_keeps_stamps_in_their_order(void **state)
+{
+	(void)state;
+	uint64_t since = WRAP + 2907727804u, left, back;
+
+	count_ext_span(since, 2907732148u, 2907725058u, &left, &back);
+	assert_int_equal(left, WRAP + 2907732148u);
+	assert_int_equal(back, WRAP + 2907725058u);
+	assert_true(back < left);
+
+	/* In order, across a wrap of the low word: after since, on. */
+	count_ext_span(2 * WRAP - 100, 50, 900, &left, &back);
+	assert_int_equal(left, 2 * WRAP + 50);
+	assert_int_equal(back, 2 * WRAP + 900);
+
+	/* An exit stamp behind since stays behind it (the kernel span's
+	 * guard), also across a wrap. */
+	count_ext_span(2 * WRAP + 10, 0xfffffff0u, 20, &left, &back);
+	assert_int_equal(left, 2 * WRAP - 16);
+	assert_int_equal(back, 2 * WRAP + 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_counts_wraps),
 		cmocka_unit_test(test_seed_takes_the_nearest_value),
+		cmocka_unit_test(test_read_behind_is_no_wrap),
+		cmocka_unit_test(test_span_keeps_stamps_in_their_order),
 		cmocka_unit_test(test_peek_with_a_tick_anywhere),
 	};
 

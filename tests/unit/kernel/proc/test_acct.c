@@ -71,8 +71,11 @@ static void test_clock_backwards_charges_nothing(void **state)
 	acct_clock_init(&c, 100, 0, 0);
 	acct_cut_time(&c, &a, 90, true);
 	assert_int_equal(a.user_cycles, 0);
+	/* ... but is counted: a count taken across the step is off by it. */
+	assert_int_equal(c.backwards, 1);
 	acct_cut_time(&c, &a, 95, true);
 	assert_int_equal(a.user_cycles, 5);
+	assert_int_equal(c.backwards, 1);
 }
 
 /* An entry from user mode is one cut: system time to the exit stamp,
@@ -93,10 +96,12 @@ static void test_span_is_two_cuts_in_one(void **state)
 	assert_memory_equal(&a1, &a2, sizeof(a1));
 	assert_int_equal(c1.stamp, c2.stamp);
 	/* Stamps out of order charge nothing, and the clock ends at back. */
+	assert_int_equal(c1.backwards, 0);
 	acct_cut_span(&c1, &a1, 160, 150);
 	assert_int_equal(a1.sys_cycles, 30);
 	assert_int_equal(a1.user_cycles, 40);
 	assert_int_equal(c1.stamp, 150);
+	assert_int_equal(c1.backwards, 1);
 	acct_cut_span(&c1, NULL, 200, 210);     /* nobody: only the clock moves */
 	assert_int_equal(c1.stamp, 210);
 	/* One stamp out of order: only its part charges nothing (the test
