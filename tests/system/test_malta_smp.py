@@ -178,6 +178,12 @@ def test_cost_rows_measured_under_icount_with_tasks_on_vpes(malta):
     assert re.search(r"^SUMMARY: \d+ tests, 0 failures, 0 skipped$", out, re.M), out
 
 
+# Without -icount QEMU 7.2 sometimes steps a VPE's Count back (seen 0 to
+# 6 times a stress run on a loaded host); the stress counts the steps its
+# accounting clocks saw and fails on any (kernel/bench/stress_bench.c).
+CLOCK_STEPPED = re.compile(r"^FAIL: bench: stress: clock-backwards count=\d+ expected=0$")
+
+
 @pytest.mark.slow_smp
 @pytest.mark.parametrize("icount", [False, True], ids=["real", "icount"])
 def test_selftest_passes_with_vpe1_running_tasks(target, icount):
@@ -195,5 +201,12 @@ def test_selftest_passes_with_vpe1_running_tasks(target, icount):
     assert re.search(r"^smp: every online VPE runs tasks", out, re.M), out
     m, cl = SUMMARY.search(out), CLOSING.search(out)
     assert m and cl, out
-    assert not re.search(r"^FAIL", out, re.M), out
+    fails = re.findall(r"^FAIL: .*$", out, re.M)
+    stepped = [f for f in fails if CLOCK_STEPPED.match(f)]
+    if not icount and stepped and stepped == fails:
+        # The run's cycle counts are off by QEMU's step, so it proves
+        # nothing about Tally either way; the stress said so itself.
+        pytest.skip("QEMU stepped a VPE's Count back during the run (%s): its "
+                    "counts cannot be judged (docs/design/platforms.md)" % stepped[0])
+    assert not fails, out
     assert status == 0 and int(m.group(2)) == 0
