@@ -78,13 +78,18 @@ static inline void cut_span(struct cpu *c, uint64_t left, uint64_t back)
  * K from `back`.  Out of line, so that the common entry keeps no stamp
  * across a call.
  */
-static __attribute__((noinline)) void cut_span_cycles(struct cpu *c)
+static inline __attribute__((always_inline)) void cut_span_cycles_here(struct cpu *c)
 {
 	uint64_t left, back;
 
 	arch_user_span(c->clock.stamp, &left, &back);
 	pmu_user_span_slow(left, back, user_pc(c->current), c->id);
 	cut_span(c, left, back);
+}
+
+static __attribute__((noinline)) void cut_span_cycles(struct cpu *c)
+{
+	cut_span_cycles_here(c);
 }
 
 /*
@@ -303,8 +308,10 @@ void trap_return_check(struct trapframe *tf)
 static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c,
 							    const struct trapframe *tf)
 {
+	/* Inline: this function is the out-of-line way already, and a
+	 * second call saved and reloaded what the first had (x86_64). */
 	if (pmu_kevent_wanted(PMU_KEV_CYCLES))
-		cut_span_cycles(c);
+		cut_span_cycles_here(c);
 	else
 		cut_user_entry(c);
 	c->current->acct.syscalls++;

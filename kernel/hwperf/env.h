@@ -96,5 +96,9 @@ void hwperf_env_relax(void);
 unsigned long hwperf_env_lock(void);
 bool hwperf_env_trylock(unsigned long *flags);
 void hwperf_env_unlock(unsigned long flags);
+/* The same for a caller that runs with interrupts off already (the
+ * switch hook): no flags to save, mask or give back. */
+bool hwperf_env_trylock_irqs_off(void);
+void hwperf_env_unlock_irqs_off(void);
 
 #endif

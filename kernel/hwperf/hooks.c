@@ -26,20 +26,21 @@ uint32_t hwperf_hot;
 void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next)
 {
 	unsigned cpu = hwperf_env_this_cpu();
-	unsigned long f = hwperf_lock(cpu);
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
+	/* The scheduler calls with interrupts off (hwperf.h). */
+	hwperf_lock_irqs_off(cpu);
 	if (prev && c->task == prev) {
 		if (next && next != prev && hwperf_task_wants_counting(next)) {
 			hwperf_handover(cpu, next);
-			hwperf_unlock(cpu, f);
+			hwperf_unlock_irqs_off(cpu);
 			return;
 		}
 		hwperf_unload(cpu);
 	}
 	if (!hwperf_hooks_quiet(next))
 		hwperf_cpu_sync(cpu, next);
-	hwperf_unlock(cpu, f);
+	hwperf_unlock_irqs_off(cpu);
 }
 
 /* A rotation's work between the stop and the start (the driver's

@@ -96,6 +96,30 @@ static inline void hwperf_unlock(unsigned cpu, unsigned long flags)
 	hwperf_env_unlock(flags);
 }
 
+/*
+ * hwperf_lock and hwperf_unlock for a caller whose interrupts are off
+ * already and stay so (the switch hook, hwperf.h): the same lock and
+ * busy guard, without saving, masking and restoring the interrupt flag
+ * (x86_64: pushf, pop, cli, the flags' store and load, the test and
+ * sti).  A contended take waits as hwperf_lock's does; the flags it
+ * saved say "off", which the caller's state already is.
+ */
+static inline void hwperf_lock_irqs_off(unsigned cpu)
+{
+	if (__builtin_expect(!hwperf_env_trylock_irqs_off(), 0))
+		(void)hwperf_lock_contended(cpu);
+	hwperf_core.cpu[cpu].busy = true;
+}
+static inline void hwperf_unlock_irqs_off(unsigned cpu)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+
+	if (__builtin_expect(c->irq_pending, 0))
+		hwperf_unlock_pending(cpu);
+	c->busy = false;
+	hwperf_env_unlock_irqs_off();
+}
+
 /* event.c: names, modes and thresholds checked against the PMU (R4) */
 int hwperf_resolve(const struct hwperf_control *ctl, struct hwperf_res *res,
                    struct hwperf_reason *why);
@@ -126,8 +150,63 @@ void hwperf_set_settle(struct hwperf_set *s);
 void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *out);
 
 /* mux.c: placement on hardware counters and rotation (R13) */
-/* rotate: a tick's rotation (R13), never the kept placement. */
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate);
+/* The PMU's shape: bumped whenever it may have changed (hwperf_init, a
+ * soft reshape), so that every kept placement goes stale.  Never 0. */
+extern uint32_t hwperf_place_shape;
+
+/*
+ * A set whose last placement took every used counter, placed again with
+ * the same control on the same PMU, would be placed the same: ranks only
+ * order the slots when something must be left out, and an unchanged
+ * control passes check() again.  Only the periods are new (ireload's
+ * part, as the driver interface allows).  A multiplexed set keeps its
+ * placement until a tick rotates it (R13), or until it has been loaded a
+ * tick period since (hwperf_set_rotation): then least time-running first.
+ */
+static inline __attribute__((always_inline)) bool
+hwperf_placement_kept(const struct hwperf_set *s, bool global, bool rotate)
+{
+	uint64_t period = hwperf_core.rotate_cycles;
+
+	if (s->place_seq != s->ctl_seq || s->place_shape != hwperf_place_shape ||
+	    s->place_global != global)
+		return false;
+	if (s->place_all)
+		return true;
+	return !rotate && period > 0 && s->since_place < period;
+}
+
+/* Every placement but hwperf_place's kept case below: choose, check,
+ * periods, reload (mux.c). */
+int hwperf_place_full(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
+	__attribute__((noinline));
+
+/*
+ * Place s for loading on cpu; 0, or -1 when the driver refused even an
+ * empty set.  rotate: a tick's rotation (R13), never the kept placement.
+ * The usual placement at a switch-in, a kept one without thresholds, is
+ * inline: a few compares and four stores, where the call to it and back
+ * cost a third of it (x86_64, per switch of ctxsw_2).
+ */
+static inline int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global,
+                               bool rotate)
+{
+	/* A tick's rotation never keeps a placement: straight on. */
+	if (rotate || s->thresh_used || !hwperf_placement_kept(s, global, false))
+		return hwperf_place_full(s, cpu, global, rotate);
+	/* Without thresholds every period is its counter's longest, as the
+	 * placement left it (only thresholds move them), so no period needs
+	 * restarting: each i-mode counter goes on from where the stop left
+	 * its start, which the driver interface allows (resume: "an
+	 * interrupted period continues"), and overflows within its longest
+	 * period still.  Every stop was followed by a fold, which left each
+	 * sum 0 (hwperf_set_fold).  Nothing of the slots to write. */
+	s->pst.ctl.n = s->place_n;
+	s->placed = s->place_mask;
+	s->pst.cpu = cpu;
+	s->pst.drv_cache = 0;
+	return 0;
+}
 /* The PMU's shape may have changed: no kept placement is valid. */
 void hwperf_place_forget_all(void);
 /* Each slot's period from its counter and threshold; true when one moved

@@ -21,7 +21,7 @@
  * Virtual counter vi into slot slot, on hardware counter hw.  Returns
  * whether the slot held that counter, code and modes already: its
  * period and the outputs of the check and ireload that placed it then
- * stay, for place_full to keep when every slot and period is as it was
+ * stay, for hwperf_place_full to keep when every slot and period is as it was
  * (a rotation of alike events that puts the same event on the same
  * counter again).  Inline: out of line, its call and saved registers
  * were 16 of its 39 instructions a slot (x86_64).
@@ -56,8 +56,8 @@ _Static_assert(HWPERF_NVCTR <= EV_PLACE_MAX,
 
 /* Bumped whenever the PMU's shape may have changed (hwperf_init, a soft
  * reshape): every kept placement is then stale.  Never 0, which a new
- * set's place_shape is. */
-static uint32_t shape = 1;
+ * set's place_shape is.  Read by hwperf_placement_kept (internal.h). */
+uint32_t hwperf_place_shape = 1;
 
 /*
  * The counters every used event of a crowded set may go on, when they are
@@ -101,10 +101,10 @@ static unsigned choose_alike(struct hwperf_set *s, uint32_t mask, unsigned c,
 	bool all_same = true;
 	unsigned n;
 
-	if (s->rot_ctl_id != s->ctl_id || s->rot_shape != shape) {
+	if (s->rot_ctl_id != s->ctl_id || s->rot_shape != hwperf_place_shape) {
 		events_rotor_start(&s->rot, s->c.running, s->used);
 		s->rot_ctl_id = s->ctl_id;
-		s->rot_shape = shape;
+		s->rot_shape = hwperf_place_shape;
 	}
 	n = events_rotor_pick(&s->rot, s->c.running, c, order);
 	for (unsigned k = 0; k < n; k++)
@@ -145,7 +145,7 @@ static unsigned choose(struct hwperf_set *s, bool *same)
 	/* Its counters, counted once (every rotation picks that many). */
 	static unsigned alike_n;
 
-	if (pl_ctl_id != s->ctl_id || pl_shape != shape) {
+	if (pl_ctl_id != s->ctl_id || pl_shape != hwperf_place_shape) {
 		pl.fixed = fixed_counters(&hwperf_core.caps);
 		alike_mask = alike_counters(s, pl.fixed);
 		alike_n = bits_count(alike_mask);
@@ -162,7 +162,7 @@ static unsigned choose(struct hwperf_set *s, bool *same)
 			pl.nctr[vi] = s->crowded ? s->res[vi].tight : s->res[vi].nctr;
 		}
 		pl_ctl_id = s->ctl_id;
-		pl_shape = shape;
+		pl_shape = hwperf_place_shape;
 	}
 	if (alike_mask)
 		return choose_alike(s, alike_mask, alike_n, same);
@@ -212,7 +212,7 @@ bool hwperf_set_periods(struct hwperf_set *s)
 
 void hwperf_place_forget_all(void)
 {
-	shape = shape + 1 ? shape + 1 : 1;
+	hwperf_place_shape = hwperf_place_shape + 1 ? hwperf_place_shape + 1 : 1;
 }
 
 void hwperf_set_rotation(uint64_t cycles)
@@ -221,40 +221,18 @@ void hwperf_set_rotation(uint64_t cycles)
 }
 
 /*
- * A set whose last placement took every used counter, placed again with
- * the same control on the same PMU, would be placed the same: ranks only
- * order the slots when something must be left out, and an unchanged
- * control passes check() again.  Only the periods are new (ireload's
- * part, as the driver interface allows).  A multiplexed set keeps its
- * placement until a tick rotates it (R13), or until it has been loaded a
- * tick period since (hwperf_set_rotation): then least time-running first.
- */
-static inline __attribute__((always_inline)) bool
-placement_kept(const struct hwperf_set *s, bool global, bool rotate)
-{
-	uint64_t period = hwperf_core.rotate_cycles;
-
-	if (s->place_seq != s->ctl_seq || s->place_shape != shape ||
-	    s->place_global != global)
-		return false;
-	if (s->place_all)
-		return true;
-	return !rotate && period > 0 && s->since_place < period;
-}
-
-/*
  * The slots of s's last placement, all checked and reloaded, still stand
  * for a new one of n slots that slot_fill and set_periods found unchanged
  * in every input (same counter, code, modes, flags and period): made for
  * this control, on this PMU shape, for the same kind of set.  The driver's
  * outputs are a function of those inputs (check() computes every register
- * value from them once; placement_kept rests on the same), so checking
+ * value from them once; hwperf_placement_kept rests on the same), so checking
  * again would give them again.
  */
 static inline bool last_check_stands(const struct hwperf_set *s, bool global,
                                      unsigned n)
 {
-	return s->place_seq == s->ctl_seq && s->place_shape == shape &&
+	return s->place_seq == s->ctl_seq && s->place_shape == hwperf_place_shape &&
 	       s->place_global == global && s->place_n == n;
 }
 
@@ -265,17 +243,16 @@ static inline bool last_check_stands(const struct hwperf_set *s, bool global,
  * (last_check_stands) skips the check and the ireload, as a kept
  * placement does: a rotation of alike events onto the same counters with
  * the same code.  Out of line: the usual placement, a kept one without
- * thresholds (hwperf_place), needs none of this frame.
+ * thresholds (hwperf_place, internal.h), needs none of this frame.
  */
-static __attribute__((noinline)) int place_full(struct hwperf_set *s, unsigned cpu,
-                                                bool global, bool rotate)
+int hwperf_place_full(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
 	char reason[PMU_REASON_MAX];
 	bool same, checked = true;
 	unsigned n;
 
-	if (placement_kept(s, global, rotate)) {
+	if (hwperf_placement_kept(s, global, rotate)) {
 		n = s->place_n;
 		s->pst.ctl.n = n;
 		s->placed = s->place_mask;
@@ -304,7 +281,7 @@ placed:
 	 * no valid rotor; its grown is never read.) */
 	s->rot.grown = (uint8_t)n;
 	s->place_seq = s->ctl_seq;
-	s->place_shape = shape;
+	s->place_shape = hwperf_place_shape;
 	s->place_global = global;
 	s->place_n = (uint8_t)n;
 	s->place_mask = s->placed;
@@ -328,25 +305,6 @@ load:
 		if (s->pst.ctl.ctr[k].flags & PMU_CTR_IMODE)
 			st->start = s->pst.ctl.ctr[k].ireset;
 	}
-	return 0;
-}
-
-int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global, bool rotate)
-{
-	/* A tick's rotation never keeps a placement: straight on. */
-	if (rotate || s->thresh_used || !placement_kept(s, global, false))
-		return place_full(s, cpu, global, rotate);
-	/* Without thresholds every period is its counter's longest, as the
-	 * placement left it (only thresholds move them), so no period needs
-	 * restarting: each i-mode counter goes on from where the stop left
-	 * its start, which the driver interface allows (resume: "an
-	 * interrupted period continues"), and overflows within its longest
-	 * period still.  Every stop was followed by a fold, which left each
-	 * sum 0 (hwperf_set_fold).  Nothing of the slots to write. */
-	s->pst.ctl.n = s->place_n;
-	s->placed = s->place_mask;
-	s->pst.cpu = cpu;
-	s->pst.drv_cache = 0;
 	return 0;
 }
 

@@ -133,22 +133,23 @@ void hwperf_set_fold(struct hwperf_set *s)
 {
 	uint64_t elapsed = s->pst.cycles_sum;
 	uint32_t placed = s->placed;
-
 	/* Only the counts on hardware and the running times of the placed
 	 * counters move relative to anything else: time-enabled grows for
 	 * every used counter alike, which no invariant can break.  The
-	 * placed counters are the slots' (hwperf_place keeps the two alike,
-	 * hwperf_unload clears both; only an install, while another CPU
-	 * still holds the slots, clears placed alone), so one pass over the
-	 * slots adds both, the running time where placed says so: no
-	 * second pass over placed. */
+	 * placed counters are exactly the slots' (hwperf_place keeps the two
+	 * alike, hwperf_unload clears both) or none: only an install, while
+	 * another CPU still holds the slots, clears placed alone, and whole
+	 * (hwperf_set_install).  So one pass over the slots adds both, every
+	 * slot's running time or none: no second pass over placed, and no
+	 * test of each slot's bit (x86_64: 5 of a slot's 15 instructions). */
+	uint64_t run = placed ? elapsed : 0;
+
 	for (unsigned k = 0; k < s->pst.ctl.n; k++) {
 		unsigned vi = s->slot_vctr[k];
 
 		s->c.count[vi] += s->pst.ctr[k].sum;
 		s->pst.ctr[k].sum = 0;
-		if (placed & (1u << vi))
-			s->c.running[vi] += elapsed;
+		s->c.running[vi] += run;
 	}
 	s->unchecked |= placed;
 	s->pst.cycles_sum = 0;

@@ -196,3 +196,13 @@ void hwperf_env_unlock(unsigned long flags)
 {
 	spin_unlock_irqrestore(&hwperf_env_lock_, flags);
 }
+
+bool hwperf_env_trylock_irqs_off(void)
+{
+	return spin_trylock(&hwperf_env_lock_);
+}
+
+void hwperf_env_unlock_irqs_off(void)
+{
+	spin_unlock(&hwperf_env_lock_);
+}

@@ -348,3 +348,15 @@ void hwperf_env_unlock(unsigned long flags)
 {
 	(void)flags;
 }
+
+/* The switch hook's take and give-back: the same lock, failing alike. */
+bool hwperf_env_trylock_irqs_off(void)
+{
+	unsigned long flags;
+
+	return hwperf_env_trylock(&flags);
+}
+
+void hwperf_env_unlock_irqs_off(void)
+{
+}

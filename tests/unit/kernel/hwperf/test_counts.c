@@ -485,11 +485,55 @@ static void test_R14_counts_survive_switches_across_wraps(void **state)
 	assert_int_equal(hwt_count(11, 0), 7000);
 }
 
+/*
+ * The fold's one pass: each slot's sum into its counter's count, and the
+ * span into its running time only while the set is placed.  placed is
+ * the slots' mask or, after an install while another CPU still held the
+ * slots, none (hwperf_set_install): then counts still fold, but no
+ * counter ran on hardware for this control.
+ */
+static void test_fold_adds_running_only_while_placed(void **state)
+{
+	static struct hwperf_set s;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	s.used = (1u << 3) | (1u << 5);
+	s.pst.ctl.n = 2;
+	s.slot_vctr[0] = 5;
+	s.slot_vctr[1] = 3;
+	s.placed = s.used;
+	s.pst.ctr[0].sum = 10;
+	s.pst.ctr[1].sum = 20;
+	s.pst.cycles_sum = 100;
+	hwperf_set_fold(&s);
+	assert_int_equal(s.c.count[5], 10);
+	assert_int_equal(s.c.count[3], 20);
+	assert_int_equal(s.c.running[5], 100);
+	assert_int_equal(s.c.running[3], 100);
+	assert_int_equal(s.enabled_owed, 100);
+	assert_int_equal(s.pst.ctr[0].sum, 0);
+	assert_int_equal(s.pst.cycles_sum, 0);
+	/* An install elsewhere cleared placed alone: the slots fold, the
+	 * span is time-enabled only. */
+	s.placed = 0;
+	s.pst.ctr[0].sum = 1;
+	s.pst.ctr[1].sum = 2;
+	s.pst.cycles_sum = 40;
+	hwperf_set_fold(&s);
+	assert_int_equal(s.c.count[5], 11);
+	assert_int_equal(s.c.count[3], 22);
+	assert_int_equal(s.c.running[5], 100);
+	assert_int_equal(s.c.running[3], 100);
+	assert_int_equal(s.enabled_owed, 140);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_R9_read_gives_32_counts_with_time_enabled_running, setup),
 		cmocka_unit_test_setup(test_export_owing_is_the_settled_export, setup),
+		cmocka_unit_test_setup(test_fold_adds_running_only_while_placed, setup),
 		cmocka_unit_test_setup(test_full_set_read_while_all_enabled_is_owed, setup),
 		cmocka_unit_test_setup(test_read_own_is_read_of_pid_0, setup),
 		cmocka_unit_test_setup(test_R9_read_with_rusage, setup),

@@ -5,6 +5,7 @@
  * control is unchanged, and event codes settled once at enable.
  */
 #include "hwperf_test.h"
+#include "hwperf/internal.h"
 
 static struct fake_task *root, *a, *b;
 
@@ -108,6 +109,32 @@ static void test_quiet_hooks_keep_counts_exact(void **state)
 	fake_run(0, a);
 	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 7);
 	assert_int_equal(hwt_count(10, 0), 107);
+}
+
+/* The switch hook takes the lock without the interrupt flag (the
+ * scheduler calls it with interrupts off): a switch that finds the lock
+ * taken waits for it, as every other hook does, and the handover between
+ * two counting tasks then loses no count of either. */
+static void test_switch_waits_for_a_taken_lock_and_hands_over(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	assert_true(hwt_enable(a, 0, "instructions", &why) > 0);
+	assert_true(hwt_enable(b, 0, "instructions", &why) > 0);
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 100);
+	fake_trylock_fails = 1;
+	fake_run(0, b);
+	assert_int_equal(fake_trylock_fails, 0);        /* it asked, and again */
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 30);
+	fake_trylock_fails = 1;
+	fake_run(0, a);
+	assert_int_equal(fake_trylock_fails, 0);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 5);
+	assert_int_equal(hwt_count(10, 0), 105);
+	assert_int_equal(hwt_count(11, 0), 30);
+	assert_false(hwperf_core.cpu[0].busy);
 }
 
 /* ---- placement kept -------------------------------------------------------- */
@@ -300,6 +327,7 @@ int main(void)
 		cmocka_unit_test_setup(test_hot_follows_the_loaded_set, setup),
 		cmocka_unit_test_setup(test_hot_holds_system_mode, setup),
 		cmocka_unit_test_setup(test_quiet_hooks_keep_counts_exact, setup),
+		cmocka_unit_test_setup(test_switch_waits_for_a_taken_lock_and_hands_over, setup),
 		cmocka_unit_test_setup(test_full_placement_is_kept_until_control_changes, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_is_placed_at_every_load, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_rotates_per_period_and_at_ticks, setup),

@@ -289,6 +289,34 @@ static void test_read_folds_without_stopping(void **state)
 	assert_int_equal(softpmu_peek(0, 0), pmu_width_mask(32) + 1 - 7);
 }
 
+/* A fold or a stop at the clock reading of the bank's last credit owes
+ * its cycle counters nothing: they are credited 0 (owing() no longer
+ * tests the span), which must leave every count, value and overflow bit
+ * as it was, also one cycle short of a wrap. */
+static void test_nothing_owed_credits_nothing(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t v;
+
+	(void)state;
+	soft(2, 8);
+	assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+	to_mode(PMU_MODE_U, 10);                /* counted from 10 */
+	now = 10 + 254;                         /* one short of the 8-bit wrap */
+	assert_int_equal(hwt_count(10, 0), 254);
+	v = softpmu_peek(0, 0);
+	assert_int_equal(v, 255);               /* started at ireset 1 */
+	assert_int_equal(hwt_count(10, 0), 254);        /* read again: 0 owed */
+	assert_int_equal(softpmu_peek(0, 0), v);
+	fake_run(0, b);                                 /* a stops: 0 owed */
+	assert_int_equal(hwt_count(10, 0), 254);
+	assert_int_equal(softpmu_peek(0, 0), v);
+	fake_run(0, a);
+	now += 1;                                       /* the wrap, counted */
+	assert_int_equal(hwt_count(10, 0), 255);
+	assert_int_equal(softpmu_peek(0, 0), 0);
+}
+
 /* While nothing counted cycles, mode changes went unreported; the set
  * that starts counting them starts from the mode the CPU is in then. */
 static void test_cycles_start_in_the_current_mode_after_a_gap(void **state)
@@ -781,6 +809,7 @@ int main(void)
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
 		cmocka_unit_test_setup(test_kevents_changes_are_told_to_the_arch, setup),
 		cmocka_unit_test_setup(test_read_folds_without_stopping, setup),
+		cmocka_unit_test_setup(test_nothing_owed_credits_nothing, setup),
 		cmocka_unit_test_setup(test_cycles_start_in_the_current_mode_after_a_gap, setup),
 		cmocka_unit_test_setup(test_softpmu_refuses_supervisor_mode, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_16bit_exact_over_1000_wraps, setup),
