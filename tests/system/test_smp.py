@@ -175,7 +175,8 @@ def test_the_stress_ends_on_two_cpus_under_icount(target, boot):
     in 600 s (twice); with it, it takes 14 to 20 s (measured)."""
     c = boot(smp=2, icount=True, append="cpi=1")
     out = c.run("bench run stress -n 1", timeout=180)
-    assert re.search(r"^SUMMARY: 8 tests, 0 failures, 0 skipped$", out, re.M), out
+    assert re.search(r"^SUMMARY: 9 tests, 0 failures, 0 skipped$", out, re.M), out
+    assert re.search(r"^PASS: bench: stress: forced count=100 expected=100$", out, re.M), out
 
 
 LOADER_RSDP = [
