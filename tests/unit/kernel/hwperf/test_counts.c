@@ -492,6 +492,24 @@ static void test_R14_counts_survive_switches_across_wraps(void **state)
  * slots, none (hwperf_set_install): then counts still fold, but no
  * counter ran on hardware for this control.
  */
+/* One fold of sums a and b in slots 0 and 1 (virtual counters 5 and 3)
+ * over a span of t cycles, and what it must leave. */
+static void fold_and_check(struct hwperf_set *s, uint64_t a, uint64_t b, uint64_t t,
+			   uint64_t count5, uint64_t count3, uint64_t running, uint64_t owed)
+{
+	s->pst.ctr[0].sum = a;
+	s->pst.ctr[1].sum = b;
+	s->pst.cycles_sum = t;
+	hwperf_set_fold(s);
+	assert_int_equal(s->c.count[5], count5);
+	assert_int_equal(s->c.count[3], count3);
+	assert_int_equal(s->c.running[5], running);
+	assert_int_equal(s->c.running[3], running);
+	assert_int_equal(s->enabled_owed, owed);
+	assert_int_equal(s->pst.ctr[0].sum, 0);
+	assert_int_equal(s->pst.cycles_sum, 0);
+}
+
 static void test_fold_adds_running_only_while_placed(void **state)
 {
 	static struct hwperf_set s;
@@ -503,29 +521,11 @@ static void test_fold_adds_running_only_while_placed(void **state)
 	s.slot_vctr[0] = 5;
 	s.slot_vctr[1] = 3;
 	s.placed = s.used;
-	s.pst.ctr[0].sum = 10;
-	s.pst.ctr[1].sum = 20;
-	s.pst.cycles_sum = 100;
-	hwperf_set_fold(&s);
-	assert_int_equal(s.c.count[5], 10);
-	assert_int_equal(s.c.count[3], 20);
-	assert_int_equal(s.c.running[5], 100);
-	assert_int_equal(s.c.running[3], 100);
-	assert_int_equal(s.enabled_owed, 100);
-	assert_int_equal(s.pst.ctr[0].sum, 0);
-	assert_int_equal(s.pst.cycles_sum, 0);
+	fold_and_check(&s, 10, 20, 100, 10, 20, 100, 100);
 	/* An install elsewhere cleared placed alone: the slots fold, the
 	 * span is time-enabled only. */
 	s.placed = 0;
-	s.pst.ctr[0].sum = 1;
-	s.pst.ctr[1].sum = 2;
-	s.pst.cycles_sum = 40;
-	hwperf_set_fold(&s);
-	assert_int_equal(s.c.count[5], 11);
-	assert_int_equal(s.c.count[3], 22);
-	assert_int_equal(s.c.running[5], 100);
-	assert_int_equal(s.c.running[3], 100);
-	assert_int_equal(s.enabled_owed, 140);
+	fold_and_check(&s, 1, 2, 40, 11, 22, 100, 140);
 }
 
 int main(void)
