@@ -85,14 +85,19 @@ static inline unsigned long hwperf_lock(unsigned cpu)
 	return flags;
 }
 void hwperf_unlock_pending(unsigned cpu);
-/* Inline like hwperf_lock: the held-back overflows are the rare case. */
-static inline void hwperf_unlock(unsigned cpu, unsigned long flags)
+/* Leaving hwperf on cpu, the lock still held: the overflows held back
+ * meanwhile first.  Inline like hwperf_lock: they are the rare case. */
+static inline void hwperf_leave(unsigned cpu)
 {
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
 	if (__builtin_expect(c->irq_pending, 0))
 		hwperf_unlock_pending(cpu);
 	c->busy = false;
+}
+static inline void hwperf_unlock(unsigned cpu, unsigned long flags)
+{
+	hwperf_leave(cpu);
 	hwperf_env_unlock(flags);
 }
 
@@ -112,11 +117,7 @@ static inline void hwperf_lock_irqs_off(unsigned cpu)
 }
 static inline void hwperf_unlock_irqs_off(unsigned cpu)
 {
-	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
-
-	if (__builtin_expect(c->irq_pending, 0))
-		hwperf_unlock_pending(cpu);
-	c->busy = false;
+	hwperf_leave(cpu);
 	hwperf_env_unlock_irqs_off();
 }
 
