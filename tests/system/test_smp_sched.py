@@ -6,7 +6,6 @@ giant and real spinlocks with the lockdebug=1 checks, and a counted task
 that migrates many times keeping cycles:u equal to its user time exactly.
 Each test boots its own QEMU with -smp N.
 """
-import os
 import re
 import time
 
@@ -266,15 +265,9 @@ def test_lockdebug_catches_double_take_and_sleep_holding(target, boot):
 def test_selftest_passes_on_several_cpus(target, n, icount):
     """The one-shot selftest with the APs running tasks (SMP=2 under
     ICOUNT=1 is test_smp.py's).  Without -icount four vCPU threads share
-    this 2-core host, so the wall-clock check tick_vs_cycles ticks_free
-    depends on the host's load (docs/design/platforms.md); an AP now has
-    500 ms to come online and parks if it is later (test_smp.py)."""
-    host = os.cpu_count() or 1
-    if not icount and host < n:
-        pytest.skip("%d vCPU threads on %d host cores: tick_vs_cycles ticks_free "
-                    "would measure the host's scheduling, not Tally (it saw 19 of "
-                    "50 ticks once with the host loaded; passed alone in 161 s)"
-                    % (n, host))
+    this 2-core host: tick_vs_cycles measures a round the host starved
+    again (test_bench.py), and an AP has 500 ms to come online and parks if
+    it is later (test_smp.py)."""
     c = Console(target, append="selftest cpi=1" if icount else "selftest",
                 icount=icount, smp=n, wait=False)
     try:
