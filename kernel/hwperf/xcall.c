@@ -15,6 +15,10 @@
  *     for the lock (with interrupts masked, from a tick or a switch): the
  *     holder it waits for may be waiting for it.
  *
+ * A ring the arch refuses with EBUSY (the target is still in an earlier
+ * ring's handler) is tried again while the holder waits: that handler
+ * may be past its look at the mailbox.
+ *
  * A mailbox goes IDLE -> POSTED (holder) -> RUNNING (target) -> DONE
  * (target) -> IDLE (holder).  A holder that gives up withdraws a POSTED
  * call (POSTED -> IDLE) so that a late ring finds nothing to do; a call
@@ -99,6 +103,12 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 	for (uint32_t polls = 0;; polls++) {
 		if (__atomic_load_n(&x->state, __ATOMIC_ACQUIRE) == XC_DONE)
 			break;
+		/* EBUSY: the target still runs an earlier ring's handler,
+		 * which may already have looked at the mailbox (and found
+		 * nothing: that call was served from the lock's poll).  No
+		 * IPI went out, so ring until one does. */
+		if (err == -EBUSY)
+			err = hwperf_env_ring(cpu);
 		hwperf_env_relax();
 		if (limit ? hwperf_env_cycles() - t0 < limit : polls < XCALL_POLLS)
 			continue;

@@ -21,6 +21,7 @@ unsigned fake_kevents_told;
 uint32_t fake_kevents_last;
 unsigned fake_rings;
 uint32_t fake_deaf_cpus;
+unsigned fake_busy_rings;
 uint64_t fake_cycles_step;
 int fake_poll_cpu = -1;
 unsigned fake_trylock_fails;
@@ -42,6 +43,7 @@ void fake_env_reset(unsigned n)
 	memset(running, 0, sizeof(running));
 	fake_rings = 0;
 	fake_deaf_cpus = 0;
+	fake_busy_rings = 0;
 	fake_cycles_step = 0;
 	fake_poll_cpu = -1;
 	fake_trylock_fails = 0;
@@ -299,6 +301,10 @@ int hwperf_env_ring(unsigned cpu)
 	fake_rings++;
 	if (cpu >= ncpus)
 		return -ENODEV;
+	if (fake_busy_rings > 0) {
+		fake_busy_rings--;
+		return -EBUSY;
+	}
 	if (fake_deaf_cpus & (1u << cpu))
 		return 0;
 	fake_cpu = cpu;

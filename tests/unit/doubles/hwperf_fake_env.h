@@ -41,6 +41,9 @@ extern uint32_t fake_kevents_last;
  * that an xcall to them times out; cycles added at every clock reading. */
 extern unsigned fake_rings;
 extern uint32_t fake_deaf_cpus;
+/* Rings to refuse with -EBUSY first: the target is still finishing an
+ * earlier ring's handler, past its look at the mailbox. */
+extern unsigned fake_busy_rings;
 extern uint64_t fake_cycles_step;
 /* A CPU (or -1) that, while someone waits for it, is itself waiting for
  * the lock with interrupts masked: it serves its call from that wait;

@@ -165,6 +165,28 @@ static void test_R5_cpu_waiting_for_the_lock_serves_the_call(void **state)
 	assert_int_equal(fakepmu_foreign, 0);
 }
 
+/* The ring finds CPU 1 still in an earlier ring's handler, which has
+ * already looked at its mailbox and found nothing (that call was served
+ * from the lock's poll): the arch refuses the new ring with EBUSY and
+ * sends no IPI.  Nothing else would look at the mailbox, so the holder
+ * rings again until a ring goes out, instead of waiting out its 50 ticks
+ * (the stress's two ETIMEDOUTs on two vCPUs without -icount). */
+static void test_R5_busy_ring_is_rung_again(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	user_running_on_cpu1();
+	fake_busy_rings = 3;
+	fake_cycles_step = TICK_CYCLES;
+	fake_rings = 0;
+	assert_true(hwt_acquire(root, "instructions:k", &why) > 0);
+	assert_int_equal(fake_busy_rings, 0);
+	assert_true(fake_rings >= 4);
+	assert_int_equal(hwt_count(10, 0), 500);
+	assert_int_equal(fakepmu_foreign, 0);
+}
+
 static void test_R4_system_enable_names_task_and_cpu(void **state)
 {
 	struct hwperf_reason why;
@@ -249,6 +271,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R12_system_read_folds_every_cpu_first, setup),
 		cmocka_unit_test_setup(test_R12_cpu_read_returns_0_only_past_the_last_cpu, setup),
 		cmocka_unit_test_setup(test_R5_deaf_cpu_is_named_and_nothing_changes, setup),
+		cmocka_unit_test_setup(test_R5_busy_ring_is_rung_again, setup),
 		cmocka_unit_test_setup(test_R5_cpu_waiting_for_the_lock_serves_the_call, setup),
 		cmocka_unit_test_setup(test_R4_system_enable_names_task_and_cpu, setup),
 		cmocka_unit_test_setup(test_R19_overflow_on_cpu3_counts_only_there, setup),
