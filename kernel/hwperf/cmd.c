@@ -199,13 +199,15 @@ static void print_invariants(void)
 }
 
 /* Cross-calls to other CPUs' PMUs so far (xcall.c): run, run from a
- * waiting CPU's poll rather than its IPI, and given up (ETIMEDOUT). */
+ * waiting CPU's poll rather than its IPI, given up (ETIMEDOUT), and
+ * rung again after the target refused a ring as busy. */
 static void print_xcalls(void)
 {
-	printf("xcalls served=%u polled=%u timeouts=%u\n",
+	printf("xcalls served=%u polled=%u timeouts=%u rerung=%u\n",
 	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.served, __ATOMIC_RELAXED),
 	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.polled, __ATOMIC_RELAXED),
-	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.timeouts, __ATOMIC_RELAXED));
+	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.timeouts, __ATOMIC_RELAXED),
+	       (unsigned)__atomic_load_n(&hwperf_xcall_stats.rerung, __ATOMIC_RELAXED));
 }
 
 /*

@@ -340,6 +340,7 @@ struct hwperf_xcall_stats {
 	uint32_t served;
 	uint32_t polled;                /* served from hwperf_lock's wait */
 	uint32_t timeouts;
+	uint32_t rerung;                /* rings sent again after an EBUSY */
 };
 extern struct hwperf_xcall_stats hwperf_xcall_stats;
 

@@ -107,8 +107,12 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 		 * which may already have looked at the mailbox (and found
 		 * nothing: that call was served from the lock's poll).  No
 		 * IPI went out, so ring until one does. */
-		if (err == -EBUSY)
+		if (err == -EBUSY) {
 			err = hwperf_env_ring(cpu);
+			if (err != -EBUSY)
+				__atomic_fetch_add(&hwperf_xcall_stats.rerung, 1u,
+				                   __ATOMIC_RELAXED);
+		}
 		hwperf_env_relax();
 		if (limit ? hwperf_env_cycles() - t0 < limit : polls < XCALL_POLLS)
 			continue;

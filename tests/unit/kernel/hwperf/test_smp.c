@@ -174,6 +174,7 @@ static void test_R5_cpu_waiting_for_the_lock_serves_the_call(void **state)
 static void test_R5_busy_ring_is_rung_again(void **state)
 {
 	struct hwperf_reason why;
+	uint32_t rerung = hwperf_xcall_stats.rerung;
 
 	(void)state;
 	user_running_on_cpu1();
@@ -183,6 +184,7 @@ static void test_R5_busy_ring_is_rung_again(void **state)
 	assert_true(hwt_acquire(root, "instructions:k", &why) > 0);
 	assert_int_equal(fake_busy_rings, 0);
 	assert_true(fake_rings >= 4);
+	assert_true(hwperf_xcall_stats.rerung > rerung);
 	assert_int_equal(hwt_count(10, 0), 500);
 	assert_int_equal(fakepmu_foreign, 0);
 }
