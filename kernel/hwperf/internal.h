@@ -238,7 +238,8 @@ static inline int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global,
 	s->pst.ctl.n = s->place_n;
 	s->placed = s->place_mask;
 	s->pst.cpu = cpu;
-	s->pst.drv_cache = 0;
+	/* drv_cache stays: the control is the one the placement left
+	 * (the driver may know it, pmu.h). */
 	return 0;
 }
 /* The PMU's shape may have changed: no kept placement is valid. */

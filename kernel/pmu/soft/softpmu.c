@@ -731,6 +731,58 @@ static void soft_suspend(struct pmu_state *st)
 }
 
 /*
+ * Programmings the bank's registers can carry, named: a state's drv_cache
+ * is 0 or the number of a programming (its slots' counters, controls and
+ * i-modes, and the global registers) that some other state with the same
+ * number had too.  hwperf zeroes drv_cache whenever it changes the
+ * control (pmu.h), and a number is only ever copied between states found
+ * equal, so two states with the same number program the bank alike.
+ */
+static uint32_t programmings;
+
+static bool same_programming(const struct pmu_state *a, const struct pmu_state *b)
+{
+	if (a->ctl.n != b->ctl.n)
+		return false;
+	for (unsigned g = 0; g < PMU_GLOBAL_REGS; g++)
+		if (a->ctl.global[g] != b->ctl.global[g])
+			return false;
+	for (unsigned k = 0; k < a->ctl.n; k++) {
+		const struct pmu_counter_ctl *x = &a->ctl.ctr[k], *y = &b->ctl.ctr[k];
+
+		if (x->hw != y->hw || x->evtsel != y->evtsel ||
+		    ((x->flags ^ y->flags) & PMU_CTR_IMODE))
+			return false;
+	}
+	return true;
+}
+
+/* in's programming is out's: in gets out's number, or both a new one. */
+static void name_programming(struct pmu_state *out, struct pmu_state *in)
+{
+	if (in->drv_cache != 0 || !same_programming(out, in))
+		return;
+	if (out->drv_cache == 0) {
+		programmings = programmings + 1 ? programmings + 1 : 1;
+		out->drv_cache = programmings;
+	}
+	in->drv_cache = out->drv_cache;
+}
+
+/* soft_switch between two programmings, or with cycles owed to out:
+ * suspend(out)'s work, then resume(in)'s.  Out of line, so that the
+ * usual switch holds few values across its calls. */
+static __attribute__((noinline)) void switch_apart(struct soft_bank *b, struct pmu_state *out,
+                                                   struct pmu_state *in, uint64_t now,
+                                                   uint64_t owed)
+{
+	stop_counters(b, out, now, owed);
+	mode_if_untracked(b);
+	start_counters(b, in, now);
+	name_programming(out, in);
+}
+
+/*
  * A context switch: suspend(out) then resume(in) with one clock reading,
  * so in starts where out stops (no kernel cycles fall between the two
  * for nobody), and the bank's kinds told once, not emptied and filled
@@ -739,17 +791,46 @@ static void soft_suspend(struct pmu_state *st)
  * cycles is looked at before out's kinds go: when out counted cycles the
  * mode was tracked and is already the kernel's, which the reset would
  * have found.
+ *
+ * Two sets programmed alike (two tasks counting the same events, the
+ * usual switch between counting tasks) leave every control, the enabled
+ * and cycles masks and the kinds as they were: the stop would clear what
+ * the start writes again.  Then only the counters' values change hands,
+ * slot by slot: out's events since its start into its sum, and in's
+ * i-mode counters back to where their stop left them (the others start
+ * from the value).  Unless cycles are owed to out (a counter counting
+ * them in the kernel): that credit is the stop's (switch_apart).
  */
 static void soft_switch(struct pmu_state *out, struct pmu_state *in)
 {
 	struct soft_bank *b = bank_of(in);
 	uint64_t now = cfg.clock();
 	uint64_t owed = now - b->since;
+	uint64_t wm;
 
 	b->since = now;
-	stop_counters(b, out, now, owed);
+	if (in->drv_cache != out->drv_cache || in->drv_cache == 0 ||
+	    owing(b, owed) != 0) {
+		switch_apart(b, out, in, now, owed);
+		return;
+	}
+	wm = mask();
+	for (unsigned k = 0; k < in->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[in->ctl.ctr[k].hw];
+		struct pmu_counter_state *o = &out->ctr[k], *i = &in->ctr[k];
+		uint64_t v = h->value;
+
+		o->sum += (v - o->start) & wm;
+		o->start = v;
+		if (in->ctl.ctr[k].flags & PMU_CTR_IMODE)
+			h->value = i->start & wm;
+		else
+			i->start = v;
+	}
+	out->cycles_sum += now - out->cycles_start;
+	out->cycles_start = now;
+	in->cycles_start = now;
 	mode_if_untracked(b);
-	start_counters(b, in, now);
 }
 
 /*
@@ -824,6 +905,9 @@ static uint32_t soft_identify_overflow(struct pmu_state *st)
 
 static void soft_ireload(struct pmu_state *st)
 {
+	/* Controls change below: the programming's number goes (hwperf
+	 * zeroes it too, pmu.h; this keeps the driver's own rule). */
+	st->drv_cache = 0;
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 
