@@ -783,6 +783,53 @@ static __attribute__((noinline)) void switch_apart(struct soft_bank *b, struct p
 }
 
 /*
+ * The counters' values from out to in, slot by slot, for two sets
+ * programmed alike: out's events since its start into its sum, and in's
+ * i-mode counters back to where their stop left them (the others start
+ * from the value).
+ */
+static inline void hand_over(struct soft_bank *b, struct pmu_state *out,
+                             struct pmu_state *in, uint64_t wm)
+{
+	for (unsigned k = 0; k < in->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[in->ctl.ctr[k].hw];
+		struct pmu_counter_state *o = &out->ctr[k], *i = &in->ctr[k];
+		uint64_t v = h->value;
+
+		o->sum += (v - o->start) & wm;
+		o->start = v;
+		if (in->ctl.ctr[k].flags & PMU_CTR_IMODE)
+			h->value = i->start & wm;
+		else
+			i->start = v;
+	}
+}
+
+/*
+ * hand_over for counters of 32 bits or fewer (the default width): every
+ * bit of a difference masked to the width, and of a value masked to it,
+ * is in the low 32 bits, so those alone are subtracted and masked (a
+ * 64-bit subtraction and mask are a borrow sequence and two masks on a
+ * 32-bit machine).  The values stored are the same as hand_over's.
+ */
+static inline void hand_over_narrow(struct soft_bank *b, struct pmu_state *out,
+                                    struct pmu_state *in, uint32_t wm)
+{
+	for (unsigned k = 0; k < in->ctl.n; k++) {
+		struct soft_ctr *h = &b->ctr[in->ctl.ctr[k].hw];
+		struct pmu_counter_state *o = &out->ctr[k], *i = &in->ctr[k];
+		uint64_t v = h->value;
+
+		o->sum += ((uint32_t)v - (uint32_t)o->start) & wm;
+		o->start = v;
+		if (in->ctl.ctr[k].flags & PMU_CTR_IMODE)
+			h->value = (uint32_t)i->start & wm;
+		else
+			i->start = v;
+	}
+}
+
+/*
  * A context switch: suspend(out) then resume(in) with one clock reading,
  * so in starts where out stops (no kernel cycles fall between the two
  * for nobody), and the bank's kinds told once, not emptied and filled
@@ -795,10 +842,8 @@ static __attribute__((noinline)) void switch_apart(struct soft_bank *b, struct p
  * Two sets programmed alike (two tasks counting the same events, the
  * usual switch between counting tasks) leave every control, the enabled
  * and cycles masks and the kinds as they were: the stop would clear what
- * the start writes again.  Then only the counters' values change hands,
- * slot by slot: out's events since its start into its sum, and in's
- * i-mode counters back to where their stop left them (the others start
- * from the value).  Unless cycles are owed to out (a counter counting
+ * the start writes again.  Then only the counters' values change hands
+ * (hand_over).  Unless cycles are owed to out (a counter counting
  * them in the kernel): that credit is the stop's (switch_apart).
  */
 static void soft_switch(struct pmu_state *out, struct pmu_state *in)
@@ -815,18 +860,10 @@ static void soft_switch(struct pmu_state *out, struct pmu_state *in)
 		return;
 	}
 	wm = mask();
-	for (unsigned k = 0; k < in->ctl.n; k++) {
-		struct soft_ctr *h = &b->ctr[in->ctl.ctr[k].hw];
-		struct pmu_counter_state *o = &out->ctr[k], *i = &in->ctr[k];
-		uint64_t v = h->value;
-
-		o->sum += (v - o->start) & wm;
-		o->start = v;
-		if (in->ctl.ctr[k].flags & PMU_CTR_IMODE)
-			h->value = i->start & wm;
-		else
-			i->start = v;
-	}
+	if (wm <= UINT32_MAX)
+		hand_over_narrow(b, out, in, (uint32_t)wm);
+	else
+		hand_over(b, out, in, wm);
 	out->cycles_sum += now - out->cycles_start;
 	out->cycles_start = now;
 	in->cycles_start = now;

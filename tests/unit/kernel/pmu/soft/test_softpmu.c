@@ -660,8 +660,8 @@ static void test_fused_switch_counts_as_switch_out_then_in(void **state)
 
 /*
  * Four counting tasks programmed alike in pairs take turns on one CPU,
- * with a task without counters and idle between, on 12-bit counters
- * (wraps at switches): a and b count user cycles, system calls and
+ * with a task without counters and idle between, on counters of the
+ * given width (12 bits: wraps at switches): a and b count user cycles, system calls and
  * voluntary switches, d and e system calls and user cycles.  Now and
  * then a switch comes in user mode (as tests may play it), so the
  * outgoing set is owed user cycles since the last credit.  The switch
@@ -669,13 +669,13 @@ static void test_fused_switch_counts_as_switch_out_then_in(void **state)
  * without stopping them (soft_switch); its counts and times must be the
  * two hooks'.
  */
-static void alike_script(bool fused, struct hwperf_counts *out)
+static void alike_script(bool fused, unsigned width, struct hwperf_counts *out)
 {
 	struct hwperf_reason why;
 	struct fake_task *c, *d, *e, *order[7];
 	uint64_t t;
 
-	soft(3, 12);
+	soft(3, width);
 	c = fake_spawn(12, USER_UID, 12, 1);
 	d = fake_spawn(13, USER_UID, 13, 1);
 	e = fake_spawn(14, USER_UID, 14, 1);
@@ -724,8 +724,14 @@ static void test_fused_switch_between_sets_programmed_alike(void **state)
 	static const unsigned nosigs[4];
 
 	(void)state;
-	alike_script(false, apart);
-	alike_script(true, fused);
+	/* Wider than 32 bits, the hand-over's 64-bit way (hand_over). */
+	alike_script(false, 40, apart);
+	alike_script(true, 40, fused);
+	assert_same_counts(fused, apart, nosigs, nosigs, 4, 3);
+	assert_true(apart[0].count[0] > 0);
+	/* 32 bits or fewer (hand_over_narrow). */
+	alike_script(false, 12, apart);
+	alike_script(true, 12, fused);
 	assert_same_counts(fused, apart, nosigs, nosigs, 4, 3);
 	/* Each set counted past its counters' wraps. */
 	for (unsigned k = 0; k < 4; k++) {
