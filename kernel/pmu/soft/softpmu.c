@@ -338,6 +338,31 @@ static void credit_cycles(struct soft_bank *b, uint32_t m, uint32_t mode,
 {
 	uint64_t wm = mask();
 
+	/*
+	 * On a 32-bit machine, counters of 32 bits or fewer (the default
+	 * width) and a span that fits them: every value is masked to the
+	 * width (each writer masks it or adds no more than its room), so the
+	 * room and the sum are the low 32 bits' (a 64-bit compare and add
+	 * are carry sequences there; Malta ctxsw_2 -15).  Not on a 64-bit
+	 * one, where the test and the second loop only cost (x86_64 +14 per
+	 * switch, the entry's credit no longer inline).
+	 */
+	if (sizeof(uintptr_t) < sizeof(uint64_t) && wm <= UINT32_MAX && n <= wm) {
+		uint32_t w = (uint32_t)wm, n32 = (uint32_t)n;
+
+		for (; m; m &= m - 1u) {
+			unsigned hw = (unsigned)__builtin_ctz(m);
+			struct soft_ctr *c = &b->ctr[hw];
+			uint32_t v = (uint32_t)c->value;
+
+			if (n32 > w - v) {
+				broadcast_from(b, hw, SOFTPMU_CYCLES, mode, n, pc);
+				return;
+			}
+			c->value = v + n32;
+		}
+		return;
+	}
 	for (; m; m &= m - 1u) {
 		unsigned hw = (unsigned)__builtin_ctz(m);
 		struct soft_ctr *c = &b->ctr[hw];

@@ -435,6 +435,34 @@ static void test_R14_softpmu_64bit_counters(void **state)
 	assert_int_equal(hwt_count(10, 0), UINT64_MAX / 2 + 5);
 }
 
+/* A user span of exactly a counter's room plus one wraps it to 0, and
+ * one of its room does not: at the edge of credit_cycles' 32-bit way,
+ * on 8-bit counters and 32-bit ones alike, every cycle is counted. */
+static void test_R14_cycle_credit_at_the_wrap_edge(void **state)
+{
+	static const unsigned widths[] = { 8, 32 };
+	struct hwperf_reason why;
+
+	(void)state;
+	for (unsigned w = 0; w < 2; w++) {
+		uint64_t t = 0, fed = 0;
+
+		soft(1, widths[w]);
+		assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+		for (unsigned i = 0; i < 6; i++) {
+			uint64_t room = pmu_width_mask(widths[w]) - softpmu_peek(0, 0);
+			uint64_t span = i % 2 ? room : room + 1;
+
+			to_mode(PMU_MODE_U, t += 3);
+			to_mode(PMU_MODE_K, t += span);
+			fed += span;
+			if (i % 2 == 0)
+				assert_true(softpmu_peek(0, 0) <= 1);
+		}
+		assert_int_equal(hwt_count(10, 0), fed);
+	}
+}
+
 static void test_R15_softpmu_threshold_exact(void **state)
 {
 	struct hwperf_reason why;
@@ -920,6 +948,7 @@ int main(void)
 		cmocka_unit_test_setup(test_R14_softpmu_8bit_exact_over_1000_wraps, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_8bit_cycles_exact_across_modes_and_reads, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_64bit_counters, setup),
+		cmocka_unit_test_setup(test_R14_cycle_credit_at_the_wrap_edge, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_threshold_exact, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
