@@ -116,6 +116,10 @@ struct hwperf_set {
 	bool place_all;
 	bool place_global;
 	uint64_t since_place;   /* cycles loaded since that placement */
+	/* The driver's sums (pst) hold counts and times c does not show
+	 * yet: a switch-out left them unfolded (hwperf_set_fold_later).
+	 * Every reader of c folds them first (hwperf_set_catch_up). */
+	bool fold_owed;
 	/* A crowded alike set's events by time-running (mux.c), valid for
 	 * rot_ctl_id and rot_shape; every writer of c.running but the fold
 	 * sets rot_ctl_id to 0 (never an install's number). */

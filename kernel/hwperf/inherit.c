@@ -43,6 +43,8 @@ static void give_to_parent(struct hwperf_task *parent, struct hwperf_task *child
 {
 	if (child->flags & (HWPERF_TF_GIVEN | HWPERF_TF_LOST))
 		return;
+	/* The child's sums a switch-out left unfolded are its counts too. */
+	hwperf_set_catch_up(&child->set);
 	hwperf_set_add(&parent->set, &child->set);
 	child->flags |= HWPERF_TF_GIVEN;
 }

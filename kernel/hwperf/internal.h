@@ -134,6 +134,34 @@ void hwperf_set_clear(struct hwperf_set *s);
 void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
                         const struct hwperf_res *res);
 void hwperf_set_fold(struct hwperf_set *s);
+/*
+ * The lazy fold.  A switch-out of a set without thresholds whose
+ * placement took every counter leaves the driver's sums (pst) unfolded
+ * (hwperf_set_fold_later): the placement is kept at the next switch-in,
+ * where the driver goes on adding to the same sums, so most switches
+ * fold nothing.  Whatever reads or replaces c, the slots or the sums
+ * folds first (hwperf_set_catch_up): an export (every read, the final
+ * read), a clear, an install (a control change, fork), a child's counts
+ * given to its parent, a placement that is not kept (a new control, a
+ * reshape, thresholds), the read page's fill.  A tick, a read of the
+ * running set and every other unload fold as before, the unfolded sums
+ * included (they are the same sums).
+ */
+void hwperf_set_fold_owed(struct hwperf_set *s) __attribute__((noinline));
+static inline void hwperf_set_catch_up(struct hwperf_set *s)
+{
+	if (__builtin_expect(s->fold_owed, 0))
+		hwperf_set_fold_owed(s);
+}
+/* May s's switch-out leave its fold for later?  No thresholds (a fold
+ * acts on them), every used counter placed (a multiplexed set's rotor
+ * and period follow the folded times), and the placement the current
+ * control's (an install clears placed alone while another CPU may still
+ * hold the slots, hwperf_set_fold). */
+static inline bool hwperf_set_fold_later(const struct hwperf_set *s)
+{
+	return !s->thresh_used && s->place_all && s->place_seq == s->ctl_seq;
+}
 void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out);
 
 /* invariant.c: what every read must satisfy (checked, counted) */
@@ -193,19 +221,25 @@ static inline int hwperf_place(struct hwperf_set *s, unsigned cpu, bool global,
                                bool rotate)
 {
 	/* A tick's rotation never keeps a placement: straight on. */
-	if (rotate || s->thresh_used || !hwperf_placement_kept(s, global, false))
+	if (rotate || s->thresh_used || !hwperf_placement_kept(s, global, false)) {
+		/* The unfolded sums are the old slots': folded before
+		 * the slots change. */
+		hwperf_set_catch_up(s);
 		return hwperf_place_full(s, cpu, global, rotate);
+	}
 	/* Without thresholds every period is its counter's longest, as the
 	 * placement left it (only thresholds move them), so no period needs
 	 * restarting: each i-mode counter goes on from where the stop left
 	 * its start, which the driver interface allows (resume: "an
 	 * interrupted period continues"), and overflows within its longest
-	 * period still.  Every stop was followed by a fold, which left each
-	 * sum 0 (hwperf_set_fold).  Nothing of the slots to write. */
+	 * period still.  Each sum is 0 (a fold) or what the lazy fold left,
+	 * to which the driver adds on (same slots, same virtual counters).
+	 * Nothing of the slots to write. */
 	s->pst.ctl.n = s->place_n;
 	s->placed = s->place_mask;
 	s->pst.cpu = cpu;
-	s->pst.drv_cache = 0;
+	/* drv_cache stays: the control is the one the placement left
+	 * (the driver may know it, pmu.h). */
 	return 0;
 }
 /* The PMU's shape may have changed: no kept placement is valid. */

@@ -97,8 +97,17 @@ void hwperf_handover(unsigned cpu, struct hwperf_task *next)
 		ops->resume(&n->pst);
 	}
 	/* hwperf_unload's books for s (a task set: c->task owns it), then
-	 * hwperf_load's for n: this CPU stays hot. */
-	unloaded_books(s, c->task, c->task);
+	 * hwperf_load's for n: this CPU stays hot.  A set that may leave
+	 * its fold for later (internal.h, the lazy fold) keeps its sums:
+	 * its next switch-in adds on to them. */
+	if (hwperf_set_fold_later(s)) {
+		s->fold_owed = true;
+		s->placed = 0;
+		s->pst.ctl.n = 0;
+		c->task->on_cpu = -1;
+	} else {
+		unloaded_books(s, c->task, c->task);
+	}
 	loaded_books(c, cpu, n, next);
 }
 

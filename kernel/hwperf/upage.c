@@ -167,6 +167,8 @@ static void open_and_fill(struct hwperf_task *t, unsigned cpu)
 {
 	struct hwperf_upage *p = t->upage;
 
+	/* fill reads c, and a set off this CPU's PMU only there. */
+	hwperf_set_catch_up(&t->set);
 	__atomic_store_n(&p->seq, p->seq + 1, __ATOMIC_RELAXED);
 	page_fence();
 	fill(p, t, cpu);

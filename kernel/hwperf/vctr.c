@@ -33,6 +33,9 @@ static void vctr_reset(struct hwperf_set *s, unsigned i)
 
 void hwperf_set_clear(struct hwperf_set *s)
 {
+	/* Sums a switch-out left unfolded predate the clear: folded first,
+	 * then cleared with the rest (else they would land after it). */
+	hwperf_set_catch_up(s);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++)
 		vctr_reset(s, i);
 	s->enabled_owed = 0;
@@ -93,6 +96,8 @@ void hwperf_set_install(struct hwperf_set *s, const struct hwperf_control *ctl,
 	uint32_t kept = 0, rethresh = 0, reach = 0;
 	unsigned nused = 0;
 
+	/* Sums left unfolded belong to the old control's slots. */
+	hwperf_set_catch_up(s);
 	/* Time owed to the used counters is theirs before used changes. */
 	hwperf_set_settle(s);
 	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
@@ -152,12 +157,35 @@ void hwperf_set_fold(struct hwperf_set *s)
 		s->c.running[vi] += run;
 	}
 	s->unchecked |= placed;
+	s->fold_owed = false;   /* every sum is in c now */
 	s->pst.cycles_sum = 0;
 	s->since_place += elapsed;
 	/* Every switch and tick folds: time-enabled, alike for every used
 	 * counter, is owed once (settled at a read), and time-running goes
 	 * to the counters on hardware only (above). */
 	s->enabled_owed += elapsed;
+}
+
+/*
+ * The fold a switch-out left for later (hwperf_set_fold_later): the
+ * sums belong to the set's last placement, whose slots (place_n, their
+ * slot_vctr) and placed counters (place_mask) still stand: only
+ * hwperf_place_full and hwperf_set_install change them, and both catch
+ * up first.  A set off the PMU has no slots and nothing placed
+ * (unloaded_books), so the fold sees that placement's for the moment; a
+ * set loaded again since has them already.  Out of line: the rare case
+ * of every reader.
+ */
+void hwperf_set_fold_owed(struct hwperf_set *s)
+{
+	unsigned n = s->pst.ctl.n;
+	uint32_t placed = s->placed;
+
+	s->pst.ctl.n = s->place_n;
+	s->placed = s->place_mask;
+	hwperf_set_fold(s);
+	s->pst.ctl.n = n;
+	s->placed = placed;
 }
 
 /* One of hwperf_counts' three arrays, so that it copies by assignment. */
@@ -205,6 +233,7 @@ static void export_full_owed(const struct hwperf_set *s, struct hwperf_counts *o
  * `rep movsq`, 96 instructions under icount against memcpy's 275). */
 void hwperf_set_export(struct hwperf_set *s, struct hwperf_counts *out)
 {
+	hwperf_set_catch_up(s);
 	hwperf_inv_check_set(s, s == &hwperf_core.sys);
 	if (s->used == ~0u && s->enabled_all_owed) {
 		export_full_owed(s, out);

@@ -137,6 +137,131 @@ static void test_switch_waits_for_a_taken_lock_and_hands_over(void **state)
 	assert_false(hwperf_core.cpu[0].busy);
 }
 
+/* ---- the lazy fold (internal.h) --------------------------------------------- */
+
+/* Two counting tasks in turn through the kernel's one switch hook, with
+ * time passing: a's counts, times and b's afterwards. */
+static void play_pingpong(struct hwperf_counts *ca, struct hwperf_counts *cb)
+{
+	struct hwperf_reason why;
+
+	assert_true(hwt_enable(a, 0, "instructions,branches", &why) > 0);
+	assert_true(hwt_enable(b, 0, "instructions", &why) > 0);
+	for (unsigned i = 0; i < 4; i++) {
+		fake_run(0, a);
+		fakepmu_count(0, FK_INSNS, PMU_MODE_U, 100 + i);
+		fakepmu_count(0, FK_BRANCHES, PMU_MODE_U, 3);
+		fakepmu_clock += 1000 + i;
+		fake_run(0, b);
+		fakepmu_count(0, FK_INSNS, PMU_MODE_U, 30);
+		fakepmu_clock += 500;
+	}
+	fake_run(0, NULL);
+	assert_true(hwperf_read(NULL, 10, ca, &why) > 0);
+	assert_true(hwperf_read(NULL, 11, cb, &why) > 0);
+}
+
+/* A switch-out between two counting tasks leaves the outgoing set's
+ * sums unfolded (c does not show them), and a read folds them: the
+ * counts and times are those of the two-step switch, which folds at
+ * every switch-out. */
+static void test_lazy_fold_leaves_the_sums_and_a_read_folds_them(void **state)
+{
+	struct hwperf_counts ref_a, ref_b, got_a, got_b;
+	struct hwperf_reason why;
+
+	play_pingpong(&ref_a, &ref_b);
+	assert_int_equal(ref_a.count[0], 406);
+	assert_int_equal(ref_a.count[1], 12);
+	assert_int_equal(ref_a.running[0], 4006);
+	assert_int_equal(ref_b.count[0], 120);
+
+	setup(state);
+	fake_switch_fused = true;
+	play_pingpong(&got_a, &got_b);
+	assert_memory_equal(&got_a, &ref_a, sizeof(got_a));
+	assert_memory_equal(&got_b, &ref_b, sizeof(got_b));
+
+	/* The fold really was left: a's counts are in the driver's sums
+	 * until something reads them. */
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 9);
+	fake_run(0, b);
+	assert_true(a->hw.set.fold_owed);
+	assert_int_equal(a->hw.set.c.count[0], 406);
+	assert_int_equal(hwt_count(10, 0), 415);
+	assert_false(a->hw.set.fold_owed);
+	assert_int_equal(a->hw.set.c.count[0], 415);
+	assert_true(hwperf_release(&a->hw, 0, &why) > 0);
+}
+
+/* What a reset clears includes the sums left unfolded (they predate it);
+ * a control change keeps the unchanged event's, unfolded sums included;
+ * a placement made afresh (the PMU's shape changed) starts from them. */
+static void test_lazy_fold_owed_sums_meet_reset_control_and_placement(void **state)
+{
+	struct hwperf_control ctl;
+	struct hwperf_reason why;
+
+	(void)state;
+	fake_switch_fused = true;
+	assert_true(hwt_enable(a, 0, "instructions,branches", &why) > 0);
+	assert_true(hwt_enable(b, 0, "instructions", &why) > 0);
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 100);
+	fake_run(0, b);
+	assert_true(a->hw.set.fold_owed);
+	assert_true(hwperf_reset(NULL, 10, &why) > 0);
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 7);
+	fake_run(0, b);
+	assert_int_equal(hwt_count(10, 0), 7);
+
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 4);
+	fakepmu_count(0, FK_BRANCHES, PMU_MODE_U, 2);
+	fake_run(0, b);
+	assert_true(a->hw.set.fold_owed);
+	ctl = hwt_ctl("instructions,misses");
+	assert_true(hwperf_set_control(&a->hw, 0, &ctl, &why) > 0);
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 1);
+	fake_run(0, b);
+	assert_int_equal(hwt_count(10, 0), 12);
+	assert_int_equal(hwt_count(10, 1), 0);          /* misses, new */
+
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 5);
+	fake_run(0, b);
+	assert_true(a->hw.set.fold_owed);
+	hwperf_place_forget_all();
+	fake_run(0, a);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 6);
+	fake_run(0, b);
+	assert_int_equal(hwt_count(10, 0), 23);
+}
+
+/* A child switched out with its fold left, then exiting off the CPU:
+ * its parent gets every count, the unfolded ones included (R17). */
+static void test_lazy_fold_owed_child_counts_join_the_parent(void **state)
+{
+	struct fake_task *child;
+	struct hwperf_reason why;
+
+	(void)state;
+	fake_switch_fused = true;
+	assert_true(hwt_enable(a, 0, "instructions", &why) > 0);
+	child = fake_fork(a, 20);
+	fake_run(0, child);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 300);
+	fake_run(0, a);
+	assert_true(child->hw.set.fold_owed);
+	fakepmu_count(0, FK_INSNS, PMU_MODE_U, 50);
+	fake_exit(child);
+	hwperf_reap(&a->hw, &child->hw);
+	assert_int_equal(hwt_count(10, 0), 350);
+}
+
 /* ---- placement kept -------------------------------------------------------- */
 
 static void test_full_placement_is_kept_until_control_changes(void **state)
@@ -328,6 +453,9 @@ int main(void)
 		cmocka_unit_test_setup(test_hot_holds_system_mode, setup),
 		cmocka_unit_test_setup(test_quiet_hooks_keep_counts_exact, setup),
 		cmocka_unit_test_setup(test_switch_waits_for_a_taken_lock_and_hands_over, setup),
+		cmocka_unit_test_setup(test_lazy_fold_leaves_the_sums_and_a_read_folds_them, setup),
+		cmocka_unit_test_setup(test_lazy_fold_owed_sums_meet_reset_control_and_placement, setup),
+		cmocka_unit_test_setup(test_lazy_fold_owed_child_counts_join_the_parent, setup),
 		cmocka_unit_test_setup(test_full_placement_is_kept_until_control_changes, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_is_placed_at_every_load, setup),
 		cmocka_unit_test_setup(test_multiplexed_set_rotates_per_period_and_at_ticks, setup),

@@ -230,6 +230,31 @@ static void test_not_loaded_reads_frozen_counts(void **state)
 	assert_int_equal(hwt_count(10, 0), 50);
 }
 
+/* The same with b counting too, through the kernel's one switch hook:
+ * a's switch-out leaves its fold for later (internal.h, the lazy fold),
+ * and the page, filled before any read, still shows every count. */
+static void test_not_loaded_reads_counts_a_switch_left_unfolded(void **state)
+{
+	struct hwperf_reason why;
+
+	(void)state;
+	fake_switch_fused = true;
+	assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+	assert_true(hwt_enable(b, 0, "cycles:u", &why) > 0);
+	fake_run(0, b);
+	fake_run(0, a);
+	hwperf_upage_attach(&a->hw, &page_a, CC_BITS, 0);
+	leave(a, 10);
+	enter(60);
+	fake_run(0, b);
+	assert_true(a->hw.set.fold_owed);
+	hwperf_upage_fill(&a->hw);      /* as if a were leaving elsewhere */
+	hwperf_upage_publish(&a->hw, 70);
+	assert_int_equal(page_a.c[0].how, HWPERF_UREAD_NONE);
+	assert_int_equal(page_a.c[0].sum, 50);
+	assert_int_equal(hwt_count(10, 0), 50);
+}
+
 /* Counting system-wide (a root task's k-mode enable) is for the system
  * call only: the page says so and shows no counters. */
 static void test_system_wide_counts_are_syscall_only(void **state)
@@ -283,6 +308,7 @@ int main(void)
 		cmocka_unit_test_setup(test_start_masked_and_wrapping, setup),
 		cmocka_unit_test_setup(test_multiplexed_events_follow_rotation, setup),
 		cmocka_unit_test_setup(test_not_loaded_reads_frozen_counts, setup),
+		cmocka_unit_test_setup(test_not_loaded_reads_counts_a_switch_left_unfolded, setup),
 		cmocka_unit_test_setup(test_system_wide_counts_are_syscall_only, setup),
 		cmocka_unit_test_setup(test_detach_stops_writes, setup),
 		cmocka_unit_test_setup(test_fork_child_has_no_page, setup),

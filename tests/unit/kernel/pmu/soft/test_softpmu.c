@@ -435,6 +435,34 @@ static void test_R14_softpmu_64bit_counters(void **state)
 	assert_int_equal(hwt_count(10, 0), UINT64_MAX / 2 + 5);
 }
 
+/* A user span of exactly a counter's room plus one wraps it to 0, and
+ * one of its room does not: at the edge of credit_cycles' 32-bit way,
+ * on 8-bit counters and 32-bit ones alike, every cycle is counted. */
+static void test_R14_cycle_credit_at_the_wrap_edge(void **state)
+{
+	static const unsigned widths[] = { 8, 32 };
+	struct hwperf_reason why;
+
+	(void)state;
+	for (unsigned w = 0; w < 2; w++) {
+		uint64_t t = 0, fed = 0;
+
+		soft(1, widths[w]);
+		assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+		for (unsigned i = 0; i < 6; i++) {
+			uint64_t room = pmu_width_mask(widths[w]) - softpmu_peek(0, 0);
+			uint64_t span = i % 2 ? room : room + 1;
+
+			to_mode(PMU_MODE_U, t += 3);
+			to_mode(PMU_MODE_K, t += span);
+			fed += span;
+			if (i % 2 == 0)
+				assert_true(softpmu_peek(0, 0) <= 1);
+		}
+		assert_int_equal(hwt_count(10, 0), fed);
+	}
+}
+
 static void test_R15_softpmu_threshold_exact(void **state)
 {
 	struct hwperf_reason why;
@@ -658,6 +686,110 @@ static void test_fused_switch_counts_as_switch_out_then_in(void **state)
 	assert_int_equal(apart.c[2].running[1], apart.c[2].enabled[1]);
 }
 
+/*
+ * Four counting tasks programmed alike in pairs take turns on one CPU,
+ * with a task without counters and idle between, on counters of the
+ * given width (12 bits: wraps at switches): a and b count user cycles, system calls and
+ * voluntary switches, d and e system calls and user cycles.  Now and
+ * then a switch comes in user mode (as tests may play it), so the
+ * outgoing set is owed user cycles since the last credit.  The switch
+ * between two sets programmed alike hands the counters' values over
+ * without stopping them (soft_switch); its counts and times must be the
+ * two hooks'.
+ */
+static void alike_script(bool fused, unsigned width, struct hwperf_counts *out)
+{
+	struct hwperf_reason why;
+	struct fake_task *c, *d, *e, *order[7];
+	uint64_t t;
+
+	soft(3, width);
+	c = fake_spawn(12, USER_UID, 12, 1);
+	d = fake_spawn(13, USER_UID, 13, 1);
+	e = fake_spawn(14, USER_UID, 14, 1);
+	assert_true(hwt_enable(a, 0, "cycles:u,syscalls:u,csw-vol:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "cycles:u,syscalls:u,csw-vol:u", &why) > 0);
+	fake_run(0, d);
+	assert_true(hwt_enable(d, 0, "syscalls:u,cycles:u", &why) > 0);
+	fake_run(0, e);
+	assert_true(hwt_enable(e, 0, "syscalls:u,cycles:u", &why) > 0);
+	fake_switch_fused = fused;
+	order[0] = a; order[1] = b; order[2] = d; order[3] = e;
+	order[4] = c; order[5] = NULL; order[6] = a;
+	t = now;
+	for (unsigned i = 0; i < 400; i++) {
+		pmu_kernel_event(PMU_KEV_CSW_VOL, PMU_MODE_U, 1, 0);
+		t += 7 + i % 5;
+		now = t;
+		/* Mostly a and b, or d and e, in turn; now and then others. */
+		if (i % 13 == 6) {
+			to_mode(PMU_MODE_U, t += 2);
+			now = t += 6;   /* user cycles owed at the switch */
+		}
+		fake_run(0, order[i % 11 == 10 ? 2 + i % 5 : (i / 40) % 2 * 2 + i % 2]);
+		to_mode(PMU_MODE_U, t += 5);
+		t += 300 + 89 * (i % 11);
+		to_mode(PMU_MODE_K, t);
+		pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 1 + i % 7, 0);
+		if (i % 9 == 8) {
+			now = t += 3;
+			fake_tick(0);
+		}
+	}
+	fake_switch_fused = false;
+	now = t += 1;
+	fake_run(0, NULL);
+	assert_true(hwperf_read(NULL, 10, &out[0], &why) > 0);
+	assert_true(hwperf_read(NULL, 11, &out[1], &why) > 0);
+	assert_true(hwperf_read(NULL, 13, &out[2], &why) > 0);
+	assert_true(hwperf_read(NULL, 14, &out[3], &why) > 0);
+}
+
+static void test_fused_switch_between_sets_programmed_alike(void **state)
+{
+	static struct hwperf_counts apart[4], fused[4];
+	static const unsigned nosigs[4];
+
+	(void)state;
+	/* Wider than 32 bits, the hand-over's 64-bit way (hand_over). */
+	alike_script(false, 40, apart);
+	alike_script(true, 40, fused);
+	assert_same_counts(fused, apart, nosigs, nosigs, 4, 3);
+	assert_true(apart[0].count[0] > 0);
+	/* 32 bits or fewer (hand_over_narrow). */
+	alike_script(false, 12, apart);
+	alike_script(true, 12, fused);
+	assert_same_counts(fused, apart, nosigs, nosigs, 4, 3);
+	/* Each set counted past its counters' wraps. */
+	for (unsigned k = 0; k < 4; k++) {
+		assert_true(apart[k].count[k < 2 ? 0 : 1] > 4 * pmu_width_mask(12));
+		assert_true(apart[k].count[k < 2 ? 1 : 0] > 0);
+	}
+	assert_true(apart[0].count[2] > 0);
+
+	/* Handed back, an i-mode counter goes on from where its set left it
+	 * (the continued period, as a resume gives it). */
+	struct hwperf_reason why;
+	uint64_t left = 0;
+
+	soft(2, 12);
+	assert_true(hwt_enable(a, 0, "syscalls:u", &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, "syscalls:u", &why) > 0);
+	fake_switch_fused = true;
+	for (unsigned i = 0; i < 8; i++) {
+		fake_run(0, i % 2 ? b : a);
+		if (i > 1 && i % 2 == 0)
+			assert_int_equal(softpmu_peek(0, 0), left);
+		softpmu_event(SOFTPMU_SYSCALLS, PMU_MODE_U, 5 + i, 0);
+		if (i % 2 == 0)
+			left = softpmu_peek(0, 0);
+	}
+	assert_int_equal(a->hw.set.pst.drv_cache, b->hw.set.pst.drv_cache);
+	assert_int_not_equal(a->hw.set.pst.drv_cache, 0);
+}
+
 /* Switching between two sets that count the same kinds leaves the
  * kernel's wanted events as they were; to a set of other kinds, and to
  * one without counters, changes them as the two hooks did. */
@@ -816,12 +948,14 @@ int main(void)
 		cmocka_unit_test_setup(test_R14_softpmu_8bit_exact_over_1000_wraps, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_8bit_cycles_exact_across_modes_and_reads, setup),
 		cmocka_unit_test_setup(test_R14_softpmu_64bit_counters, setup),
+		cmocka_unit_test_setup(test_R14_cycle_credit_at_the_wrap_edge, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_threshold_exact, setup),
 		cmocka_unit_test_setup(test_R15_softpmu_cycle_threshold_exact_in_bulk, setup),
 		cmocka_unit_test_setup(test_R13_softpmu_eight_events_on_two_counters, setup),
 		cmocka_unit_test_setup(test_R13_R15_alike_events_rotate_with_exact_periods, setup),
 		cmocka_unit_test_setup(test_R14_kept_placement_continues_its_counters, setup),
 		cmocka_unit_test_setup(test_fused_switch_counts_as_switch_out_then_in, setup),
+		cmocka_unit_test_setup(test_fused_switch_between_sets_programmed_alike, setup),
 		cmocka_unit_test_setup(test_fused_switch_tells_the_kinds_that_count, setup),
 		cmocka_unit_test_setup(test_fused_rotation_counts_as_suspend_then_resume, setup),
 	};
