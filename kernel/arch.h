@@ -70,7 +70,8 @@ void arch_cpu_relax(void);
  * read).  hwperf's full-set read is this (kernel/hwperf/vctr.c: counts,
  * the one time-enabled, running), and on a 32-bit machine its 768 bytes
  * are most of the read: each arch moves them its fastest way.  dst and
- * src do not overlap; called with interrupts off.
+ * src do not overlap; src is aligned as a uint64_t array is, dst may be
+ * a user's buffer at any address; called with interrupts off.
  */
 void arch_copy_fill_u64(uint64_t *dst, const uint64_t *src, uint64_t fill,
 			unsigned n);

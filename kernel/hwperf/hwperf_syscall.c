@@ -143,13 +143,10 @@ static int run(const struct hwperf_op *d, struct hwperf_call *c, const struct us
 	}
 }
 
-/* The own read of the hot path below, with the reason its refusal
- * needs.  Out of line, so that sys_hwperf itself keeps almost nothing
- * across a call: the read's frame (the reason, the lock's flags, the
- * task and the buffer held across the fold and the copy) is this one's
- * alone (Malta: sys_hwperf saved ten registers around the inline read). */
-static __attribute__((noinline)) intptr_t read_own(struct task *t,
-                                                   struct hwperf_counts *out)
+/* The own read, with the reason its refusal needs: inline in the hot
+ * path below, whose frame is then the read's (the lock's flags, the task
+ * and the buffer held across the fold and the copy) and nothing more. */
+static inline intptr_t read_own(struct task *t, struct hwperf_counts *out)
 {
 	struct hwperf_reason why;
 

@@ -796,10 +796,12 @@ static void soft_sync(struct pmu_state *st)
 		c->sum += (h->value - c->start) & wm;
 		c->start = h->value;
 	}
-	if (cycling)
-		stop_owed(b, st, owed, cycling);
+	/* The set's time before the rare credit (it reads neither), so
+	 * that nothing is kept across that call. */
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
+	if (cycling)
+		stop_owed(b, st, owed, cycling);
 }
 
 static uint32_t soft_identify_overflow(struct pmu_state *st)
