@@ -227,12 +227,14 @@ static __attribute__((noinline)) intptr_t under_giant(const syscall_arg_t *a,
 /*
  * The hot path (`hwread`): the caller's own counts into the page its last
  * read wrote, which it has not unmapped since (uvm_user_span_known), take
- * no giant: the read holds the hwperf lock, which guards every count, and
- * the page and the address space are the caller's own, which only the
- * caller changes, and it is here.  Then sys_hwperf holds nothing across
- * the call, so it is a tail call (Malta: a frame of ten saved registers
- * and the wrapper's two tests of giant's switch before).  The first read
- * into a page, and every other call, go under giant.
+ * no giant: hwperf needs none (its lock guards every count, and it runs
+ * from the scheduler and interrupts, which never hold giant; its refusal
+ * is logged through the console's own lock), and the page and the
+ * address space are the caller's own, which only the caller changes, and
+ * it is here.  The read is inline, so sys_hwperf's frame is the read's
+ * (Malta: giant's wrapper and the door's frame were ten saved registers
+ * and two tests of giant's switch a read).  The first read into a page,
+ * and every other call, go under giant.
  */
 intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
 {

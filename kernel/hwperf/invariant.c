@@ -112,6 +112,7 @@ void hwperf_inv_check_set(struct hwperf_set *s, bool sys)
 		unsigned i = (unsigned)__builtin_ctz(m);
 		uint64_t count = s->c.count[i], running = s->c.running[i];
 		uint64_t seen = s->seen[i];
+
 		/* Every violation passes this test (count > running is only
 		 * one for a clock event, which check_counters asks); such a
 		 * counter keeps its last seen count for check_counters.  The
