@@ -64,6 +64,18 @@ int arch_cpu_ring(unsigned cpu, void (*fn)(void *), void *arg);
  * QEMU's round-robin TCG (-icount) run the other vCPUs at once. */
 void arch_cpu_relax(void);
 
+/*
+ * Three arrays of n 64-bit words out at once: dst[0..n) = src[0..n),
+ * every dst[n..2n) = fill, dst[2n..3n) = src[2n..3n) (src[n..2n) is not
+ * read).  hwperf's full-set read is this (kernel/hwperf/vctr.c: counts,
+ * the one time-enabled, running), and on a 32-bit machine its 768 bytes
+ * are most of the read: each arch moves them its fastest way.  dst and
+ * src do not overlap; src is aligned as a uint64_t array is, dst may be
+ * a user's buffer at any address; called with interrupts off.
+ */
+void arch_copy_fill_u64(uint64_t *dst, const uint64_t *src, uint64_t fill,
+			unsigned n);
+
 /* --- bring-up, called by kmain in this order ---------------------------- */
 /* Traps and the interrupt controller (all lines masked); after this a fault prints
  * a dump. */

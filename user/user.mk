@@ -47,8 +47,8 @@ $(UB)/obj/kernel/hwperf/spec.c.o $(UB)/obj/user/lib/hwperf.c.o: USER_CFLAGS += -
 # every function), getppid is li, syscall, jr instead of ten
 # instructions.  A leaf needs no frame for a call chain: the chain walk
 # starts from the frame's ra and sp (kernel/hwperf/callchain.c).
-$(UB)/obj/user/lib/syscalls.c.o: USER_CFLAGS += -fomit-frame-pointer
-$(UB)/obj/user/lib/syscalls.c.o: user/user.mk    # the flag above is here
+$(UB)/obj/user/lib/syscalls.c.o $(UB)/obj/user/lib/hwperf.c.o: USER_CFLAGS += -fomit-frame-pointer
+$(UB)/obj/user/lib/syscalls.c.o $(UB)/obj/user/lib/hwperf.c.o: user/user.mk    # the flag above is here
 
 # fpchain is the known profile for sample records: frame pointers in every
 # function and no sibling calls, so the kernel walks its whole chain.

@@ -27,6 +27,7 @@ void arch_init(struct boot_info *bi)
 	cp0_write_cause(cp0_read_cause() & ~CAUSE_DC);
 	cp0_write_compare(cp0_read_count() - 1);
 	intr_init();
+	mips_copy64_cpu_init();
 }
 
 /*

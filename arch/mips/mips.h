@@ -26,6 +26,13 @@ void semihost_detect(uint32_t a0);
 bool semihost_present(void);
 void semihost_exit(int code) __attribute__((noreturn));
 
+/* copy64.c: each CPU says whether it has an FPU, once, before it runs
+ * tasks; copy64_fpu.S the FPU's copy of arch_copy_fill_u64 for n 32
+ * (fill by address). */
+void mips_copy64_cpu_init(void);
+void mips_copy_fill_fpu32(uint64_t *dst, const uint64_t *src,
+			  const uint64_t *fill);
+
 /* tlb.c */
 /* Where the refill handler writes next: index = next, then
  * next = (next + 1) & mask.  Offsets shared with tlbrefill.S. */

@@ -497,6 +497,7 @@ void mips_vpe_main(unsigned cpu)
 	v->cpunum = cpu;
 	mips_set_cpu_number(cpu);
 	v->curvpe = mt_read_tcbind() & TCBIND_CURVPE_MASK;
+	mips_copy64_cpu_init();
 	__atomic_store_n(&v->stage, VPE_STAGE_ENTRY, __ATOMIC_RELEASE);
 	if (vpe_tasks) {
 		/* Its TLB, root and ASIDs, then CPU 0's vectors (written

@@ -7,6 +7,8 @@ ARCH_SRCS := \
 	arch/mips/bootinfo.c \
 	arch/mips/branch.c \
 	arch/mips/cp0cmd.c \
+	arch/mips/copy64_fpu.S \
+	arch/mips/copy64.c \
 	arch/mips/count_ext.c \
 	arch/mips/cpu.c \
 	arch/mips/crash.c \

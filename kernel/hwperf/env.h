@@ -33,6 +33,7 @@
 
 struct hwperf_task;
 struct hwperf_rusage;
+struct hwperf_counts;
 
 #define HWPERF_ROOT_UID 0u
 
@@ -64,6 +65,12 @@ void hwperf_env_profile_sample(struct hwperf_task *t, unsigned vctr, uintptr_t p
  * far: its accounted cycles and its loop count (the pctr read). */
 uint64_t hwperf_env_cycles(void);
 void hwperf_env_idle(uint64_t *cycles, uint64_t *iterations);
+/* A full set's counts out (vctr.c, the 32-counter read): out's count and
+ * running are c's, every enabled is `enabled`.  Out of hwperf because on
+ * a 32-bit machine the copy is most of a read, and only the arch knows
+ * its fastest (kernel/arch.h arch_copy_fill_u64). */
+void hwperf_env_counts_out(struct hwperf_counts *out,
+                           const struct hwperf_counts *c, uint64_t enabled);
 /* Fill the kernel's own accounting for t (R9). */
 void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru);
 

@@ -28,6 +28,7 @@
 #include "hwperf_syscall.h"
 #include "proc/task.h"
 #include "mm/uvm.h"
+#include "spinlock.h"
 
 /* One call's kernel copy of a control. */
 union hwperf_buf {
@@ -142,17 +143,34 @@ static int run(const struct hwperf_op *d, struct hwperf_call *c, const struct us
 	}
 }
 
+/* The own read, with the reason its refusal needs: inline in the hot
+ * path below, whose frame is then the read's (the lock's flags, the task
+ * and the buffer held across the fold and the copy) and nothing more. */
+static inline intptr_t read_own(struct task *t, struct hwperf_counts *out)
+{
+	struct hwperf_reason why;
+
+	return hwperf_read_own(&t->hw, out, &why);
+}
+
+static __attribute__((noinline)) intptr_t read_other(struct task *t, int pid,
+                                                     struct hwperf_counts *out)
+{
+	struct hwperf_reason why;
+
+	return hwperf_read(&t->hw, pid, out, &why);
+}
+
 /*
- * The hot path (`hwread`): a plain read of counts into a buffer that lies
- * in one page goes straight to hwperf_read, which writes them there only
- * when it succeeds: one copy from the set, none through counts_buf, and
- * none of the table's generic door.  The checks are the door's for the
- * row (hwperf_op_check: arg2 0, id an int >= 0; a NULL or bad arg is no
+ * A plain read of counts into a buffer that lies in one page goes
+ * straight to hwperf_read, which writes them there only when it
+ * succeeds: one copy from the set, none through counts_buf, and none of
+ * the table's generic door.  The checks are the door's for the row
+ * (hwperf_op_check: arg2 0, id an int >= 0; a NULL or bad arg is no
  * page, so the door says EFAULT); anything else takes the door.
  */
 static bool read_in_place(const syscall_arg_t *a, struct task *t, intptr_t *r)
 {
-	struct hwperf_reason why;
 	struct hwperf_counts *out;
 
 	if (a[0] != HWPERF_OP_READ || a[3] != 0 || a[1] > (uintptr_t)INT_MAX)
@@ -160,8 +178,7 @@ static bool read_in_place(const syscall_arg_t *a, struct task *t, intptr_t *r)
 	out = uvm_user_span(t->uvm, a[2], sizeof(*out), VM_PROT_READ | VM_PROT_WRITE);
 	if (!out)
 		return false;
-	*r = a[1] == 0 ? hwperf_read_own(&t->hw, out, &why)
-		       : hwperf_read(&t->hw, (int)a[1], out, &why);
+	*r = a[1] == 0 ? read_own(t, out) : read_other(t, (int)a[1], out);
 	return true;
 }
 
@@ -193,13 +210,40 @@ static __attribute__((noinline)) intptr_t door(const syscall_arg_t *a, struct ta
 	return err;
 }
 
+/* Every call but the hot read, inside giant like every system call
+ * that is not only the caller's (kernel/syscall.c). */
+static __attribute__((noinline)) intptr_t under_giant(const syscall_arg_t *a,
+                                                      struct task *t)
+{
+	intptr_t r;
+
+	giant_lock();
+	if (!read_in_place(a, t, &r))
+		r = door(a, t);
+	giant_unlock();
+	return r;
+}
+
+/*
+ * The hot path (`hwread`): the caller's own counts into the page its last
+ * read wrote, which it has not unmapped since (uvm_user_span_known), take
+ * no giant: hwperf needs none (its lock guards every count, and it runs
+ * from the scheduler and interrupts, which never hold giant; its refusal
+ * is logged through the console's own lock), and the page and the
+ * address space are the caller's own, which only the caller changes, and
+ * it is here.  The read is inline, so sys_hwperf's frame is the read's
+ * (Malta: giant's wrapper and the door's frame were ten saved registers
+ * and two tests of giant's switch a read).  The first read into a page,
+ * and every other call, go under giant.
+ */
 intptr_t sys_hwperf(const syscall_arg_t *a, struct trapframe *tf)
 {
 	(void)tf;
 	struct task *t = current_task();
-	intptr_t r;
+	struct hwperf_counts *out;
 
-	if (read_in_place(a, t, &r))
-		return r;
-	return door(a, t);
+	if (a[0] == HWPERF_OP_READ && a[1] == 0 && a[3] == 0 &&
+	    (out = uvm_user_span_known(t->uvm, a[2], sizeof(*out))) != NULL)
+		return read_own(t, out);
+	return under_giant(a, t);
 }

@@ -177,6 +177,19 @@ void hwperf_set_settle(struct hwperf_set *s);
  * them, with what is owed added to enabled on the way out (what
  * hwperf_set_export does on a 32-bit machine; no invariant check). */
 void hwperf_set_export_owing(const struct hwperf_set *s, struct hwperf_counts *out);
+/* hwperf_set_export, its full set whose time-enabled is all owed (the
+ * 32-counter read's usual shape, vctr.c export_full_owed) inline: for
+ * the system call's own read, whose frame then serves it. */
+static inline void hwperf_set_export_here(struct hwperf_set *s,
+                                          struct hwperf_counts *out)
+{
+	if (s->used != ~0u || !s->enabled_all_owed) {
+		hwperf_set_export(s, out);
+		return;
+	}
+	hwperf_inv_check_set(s, s == &hwperf_core.sys);
+	hwperf_env_counts_out(out, &s->c, s->enabled_owed);
+}
 
 /* mux.c: placement on hardware counters and rotation (R13) */
 /* The PMU's shape: bumped whenever it may have changed (hwperf_init, a
@@ -258,6 +271,28 @@ void hwperf_handover(unsigned cpu, struct hwperf_task *next);
  * them at t's switch-in). */
 bool hwperf_task_wants_counting(const struct hwperf_task *t);
 void hwperf_sample(unsigned cpu);
+void hwperf_sample_stopped(struct hwperf_cpu *c, struct hwperf_set *s)
+	__attribute__((noinline));
+/* hwperf_sample's body, inline for the system call's own read (its
+ * frame and call, and a second lookup of the CPU's block, were a tenth
+ * of what the read kept of its own on Malta). */
+static inline void hwperf_sample_here(unsigned cpu)
+{
+	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
+	struct hwperf_set *s = c->loaded;
+
+	if (!s)
+		return;
+	/* Without thresholds every period is its counter's longest and
+	 * stays so: nothing to restart, so a driver that can fold without
+	 * stopping lets the counters run on (a read's whole fold). */
+	if (!s->thresh_used && hwperf_core.ops->sync) {
+		hwperf_core.ops->sync(&s->pst);
+		hwperf_set_fold(s);
+		return;
+	}
+	hwperf_sample_stopped(c, s);
+}
 void hwperf_restart(struct hwperf_set *s);
 struct hwperf_task *hwperf_owner(unsigned cpu);
 /* A task's counts as they stand, with the hardware's share folded in

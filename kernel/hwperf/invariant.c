@@ -32,10 +32,15 @@
 #include "internal.h"
 
 static struct hwperf_inv_report report;
+/* report.reads' count, in two words: every read adds one, which on a
+ * 32-bit machine is a load, an add and a store with the carry only when
+ * the low word wraps, where a 64-bit add takes nine instructions. */
+static uint32_t reads_lo, reads_hi;
 
 void hwperf_invariants(struct hwperf_inv_report *out)
 {
 	*out = report;
+	out->reads = (uint64_t)reads_hi << 32 | reads_lo;
 }
 
 static void violated(const struct hwperf_set *s, const char *what, unsigned i,
@@ -100,20 +105,25 @@ void hwperf_inv_check_set(struct hwperf_set *s, bool sys)
 	uint64_t owed = s->enabled_owed;
 	uint32_t bad = 0;
 
-	report.reads++;
+	if (++reads_lo == 0)
+		reads_hi++;
 	s->unchecked &= ~m;
 	for (; m; m &= m - 1) {
 		unsigned i = (unsigned)__builtin_ctz(m);
 		uint64_t count = s->c.count[i], running = s->c.running[i];
+		uint64_t seen = s->seen[i];
 
 		/* Every violation passes this test (count > running is only
 		 * one for a clock event, which check_counters asks); such a
-		 * counter keeps its last seen count for check_counters. */
-		if (running > s->c.enabled[i] + owed || count > running ||
-		    count < s->seen[i])
-			bad |= 1u << i;
-		else
-			s->seen[i] = count;
+		 * counter keeps its last seen count for check_counters.  The
+		 * three compares without a branch each, and the store of
+		 * seen a select: a MIPS32 branch is two instructions with
+		 * its delay slot, and a 64-bit compare's branch three. */
+		bool b = (running > s->c.enabled[i] + owed) | (count > running) |
+		         (count < seen);
+
+		bad |= (uint32_t)b << i;
+		s->seen[i] = b ? seen : count;
 	}
 	if (bad)
 		check_counters(s, sys, bad);

@@ -112,10 +112,9 @@ void hwperf_handover(unsigned cpu, struct hwperf_task *next)
 }
 
 /* hwperf_sample of a set with thresholds: stop, fold, act on what the
- * fold reached, restart.  Out of line, so that the sync path below holds
- * only the set across its calls. */
-static __attribute__((noinline)) void sample_stopped(struct hwperf_cpu *c,
-                                                     struct hwperf_set *s)
+ * fold reached, restart.  Out of line, so that the sync path
+ * (hwperf_sample_here, internal.h) holds only the set across its calls. */
+void hwperf_sample_stopped(struct hwperf_cpu *c, struct hwperf_set *s)
 {
 	hwperf_core.ops->suspend(&s->pst);
 	hwperf_set_fold(s);
@@ -126,20 +125,7 @@ static __attribute__((noinline)) void sample_stopped(struct hwperf_cpu *c,
 /* Fold the live counts without stopping for longer than a read. */
 void hwperf_sample(unsigned cpu)
 {
-	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
-	struct hwperf_set *s = c->loaded;
-
-	if (!s)
-		return;
-	/* Without thresholds every period is its counter's longest and
-	 * stays so: nothing to restart, so a driver that can fold without
-	 * stopping lets the counters run on (a read's whole fold). */
-	if (!s->thresh_used && hwperf_core.ops->sync) {
-		hwperf_core.ops->sync(&s->pst);
-		hwperf_set_fold(s);
-		return;
-	}
-	sample_stopped(c, s);
+	hwperf_sample_here(cpu);
 }
 
 /*

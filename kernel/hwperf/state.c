@@ -357,25 +357,43 @@ int hwperf_read(struct hwperf_task *caller, int pid, struct hwperf_counts *out,
 	return hwperf_report(caller, r, why);
 }
 
+/* hwperf_read_own's rare case (no PMU, SYSTEM mode), the lock held:
+ * do_read's answer.  Out of line, so that the own read's frame holds
+ * only what its common case keeps across its two calls. */
+static __attribute__((noinline)) int read_own_slow(struct hwperf_task *t,
+                                                   struct hwperf_counts *out,
+                                                   unsigned cpu, unsigned long f,
+                                                   struct hwperf_reason *why)
+{
+	int r = do_read(t, 0, out, NULL, cpu, why);
+
+	hwperf_unlock(cpu, f);
+	return hwperf_report(t, r, why);
+}
+
 /*
  * hwperf_read(t, 0, ...) as a task's system call asks it (`hwread`): the
  * caller itself needs no lookup or permission, and a loaded set of its
  * own is folded and exported here, without do_read's frame; anything
  * else (no PMU, SYSTEM mode) is do_read's, so the answer is the same.
+ * Always inline, into the system call's hot path too (across files: the
+ * kernel is linked with LTO), whose frame is then the read's alone.
  */
-int hwperf_read_own(struct hwperf_task *t, struct hwperf_counts *out,
-                    struct hwperf_reason *why)
+__attribute__((always_inline)) inline int hwperf_read_own(struct hwperf_task *t,
+                                                          struct hwperf_counts *out,
+                                                          struct hwperf_reason *why)
 {
 	unsigned cpu = hwperf_env_this_cpu();
 	unsigned long f = hwperf_lock(cpu);
 	int r;
 
-	if (__builtin_expect(!hwperf_core.ready || holds_system(t), 0)) {
-		r = do_read(t, 0, out, NULL, cpu, why);
-		hwperf_unlock(cpu, f);
-		return hwperf_report(t, r, why);
-	}
-	r = hwperf_task_export(t, cpu, out);
+	if (__builtin_expect(!hwperf_core.ready || holds_system(t), 0))
+		return read_own_slow(t, out, cpu, f, why);
+	/* hwperf_task_export with the sample and the usual export inline. */
+	if (t->on_cpu == (int)cpu)
+		hwperf_sample_here(cpu);
+	hwperf_set_export_here(&t->set, out);
+	r = (int)t->set.gen;
 	hwperf_unlock(cpu, f);
 	return r;
 }

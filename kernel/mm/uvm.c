@@ -347,16 +347,19 @@ int copy_to_user(struct uvm *u, uintptr_t dst, const void *src, size_t n)
 void *uvm_user_span(struct uvm *u, uintptr_t ua, size_t n, unsigned need)
 {
 	const unsigned rw = VM_PROT_READ | VM_PROT_WRITE;
+	char *p;
 
+	/* Only unmapping takes a page away or changes its rights (pages
+	 * are mapped once, with their final protection), so a page found
+	 * writable stays so until unmap_range forgets it; it was in the
+	 * user range when found, and the range's ends are page aligned, so
+	 * a span within it is too. */
+	if ((need & ~rw) == 0 && (p = uvm_user_span_known(u, ua, n)) != NULL)
+		return p;
 	if (!u || n == 0 || !range_ok(u, ua, n) ||
 	    (ua & PAGE_MASK) + n > PAGE_SIZE)
 		return NULL;
-	/* Only unmapping takes a page away or changes its rights (pages
-	 * are mapped once, with their final protection), so a page found
-	 * writable stays so until unmap_range forgets it. */
-	if (page_down(ua) == u->span_va && (need & ~rw) == 0)
-		return u->span_k + (ua & PAGE_MASK);
-	char *p = user_byte(u, ua, need);
+	p = user_byte(u, ua, need);
 	if (p && (need & rw) == rw) {
 		u->span_va = page_down(ua);
 		u->span_k = p - (ua & PAGE_MASK);

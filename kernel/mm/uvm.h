@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mm/page.h"
+
 #define UVM_MAX_SEGS 6
 /* Stack pages mapped up front: programs that stay within them never
  * fault on their stack, which keeps fault counts exact for benchmarks. */
@@ -102,6 +104,22 @@ int copy_to_user(struct uvm *u, uintptr_t dst, const void *src, size_t n);
  * remembered until a page is unmapped, so asking again costs no walk.
  */
 void *uvm_user_span(struct uvm *u, uintptr_t ua, size_t n, unsigned need);
+/*
+ * uvm_user_span's answer for a readable and writable span in the page it
+ * remembers, or NULL (then ask uvm_user_span).  Inline, and it maps,
+ * allocates and walks nothing, so it needs no lock but that the task
+ * asking is u's only user, which only it changes (a system call of its
+ * own reading into its own buffer).
+ */
+static inline void *uvm_user_span_known(const struct uvm *u, uintptr_t ua, size_t n)
+{
+	uintptr_t off = ua & (PAGE_SIZE - 1);
+
+	if (!u || n == 0 || n > PAGE_SIZE - off || !u->span_va ||
+	    ua - off != u->span_va)
+		return NULL;
+	return u->span_k + off;
+}
 /* Loader only: write into pages whatever their protection (text). */
 int uvm_write_init(struct uvm *u, uintptr_t dst, const void *src, size_t n);
 /* A NUL-terminated string of at most max-1 characters: its length,

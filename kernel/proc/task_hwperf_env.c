@@ -164,6 +164,17 @@ void hwperf_env_rusage(const struct hwperf_task *t, struct hwperf_rusage *ru)
 	ru->stime_cycles = a->sys_cycles;
 }
 
+/* Always inline (across files: LTO), into the read's own frame. */
+__attribute__((always_inline)) inline void hwperf_env_counts_out(struct hwperf_counts *out,
+                                                                 const struct hwperf_counts *c,
+                                                                 uint64_t enabled)
+{
+	_Static_assert(sizeof(*out) == 3 * HWPERF_NVCTR * sizeof(uint64_t),
+		       "hwperf_counts is three arrays of HWPERF_NVCTR words");
+	arch_copy_fill_u64((uint64_t *)out, (const uint64_t *)c, enabled,
+			   HWPERF_NVCTR);
+}
+
 /* One CPU runs: there is no other CPU to interrupt.  SMP sends an IPI. */
 void hwperf_env_kick(unsigned cpu)
 {

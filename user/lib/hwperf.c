@@ -6,12 +6,15 @@
 
 #include "tally.h"
 #include "tally_hwperf.h"
+#include "user_machdep.h"
 #include "kernel/hwperf/spec.h"
 
+/* SYS_hwperf takes four arguments: the call inline, not __syscall6's
+ * two calls (built without a frame pointer, as syscalls.c is). */
 long hwp_call(int op, int id, const void *arg, const void *arg2)
 {
-	return __syscall6(SYS_hwperf, op, id, (long)(uintptr_t)arg,
-			  (long)(uintptr_t)arg2, 0, 0);
+	return user_syscall4(SYS_hwperf, op, id, (long)(uintptr_t)arg,
+			     (long)(uintptr_t)arg2);
 }
 
 int hwp_enable(int pid, const struct hwperf_control *ctl)

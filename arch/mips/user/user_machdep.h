@@ -36,10 +36,10 @@ static inline void user_divide(unsigned divisor)
 }
 
 /*
- * System calls of up to three arguments, inline: the wrapper is then the
+ * System calls of up to four arguments, inline: the wrapper is then the
  * instruction and its register moves, not two calls through __syscall6
  * (arch/mips/user/syscall.S, kept for wider calls).  O32 as Tally uses
- * it: number in v0, arguments in a0..a2, result in v0.  The call
+ * it: number in v0, arguments in a0..a3, result in v0.  The call
  * clobbers at, v1, t0-t9, hi and lo (they come back zero: docs/tasks.md,
  * "The system call contract"), as Linux's does, so the compiler must
  * keep nothing there across it; every other register comes back as it
@@ -83,6 +83,22 @@ static inline long user_syscall3(long nr, long a, long b, long c)
 	register long a2 __asm__("$6") = c;
 
 	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1), "r"(a2)
+			 : USER_SYSCALL_CLOBBERS);
+	return v0;
+}
+
+/* Four arguments, a0..a3: SYS_hwperf's (op, id, arg, arg2), whose read
+ * is a benchmark row: one instruction and its moves, where __syscall6
+ * took a frame and a second call (user mode 37 a read, 16 after). */
+static inline long user_syscall4(long nr, long a, long b, long c, long d)
+{
+	register long v0 __asm__("$2") = nr;
+	register long a0 __asm__("$4") = a;
+	register long a1 __asm__("$5") = b;
+	register long a2 __asm__("$6") = c;
+	register long a3 __asm__("$7") = d;
+
+	__asm__ volatile("syscall" : "+r"(v0) : "r"(a0), "r"(a1), "r"(a2), "r"(a3)
 			 : USER_SYSCALL_CLOBBERS);
 	return v0;
 }

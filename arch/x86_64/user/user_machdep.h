@@ -73,5 +73,15 @@ static inline long user_syscall3(long nr, long a, long b, long c)
 			 : "rcx", "r11", "memory");
 	return r;
 }
+/* Four arguments, the fourth in r10 (syscall.asm): SYS_hwperf's. */
+static inline long user_syscall4(long nr, long a, long b, long c, long d)
+{
+	register long r10 __asm__("r10") = d;
+	long r;
+
+	__asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+			 : "rcx", "r11", "memory");
+	return r;
+}
 
 #endif

@@ -20,6 +20,7 @@ unsigned fake_kicks;
 unsigned fake_kevents_told;
 uint32_t fake_kevents_last;
 unsigned fake_rings;
+unsigned fake_counts_out_calls;
 uint32_t fake_deaf_cpus;
 unsigned fake_busy_rings;
 uint64_t fake_cycles_step;
@@ -42,6 +43,7 @@ void fake_env_reset(unsigned n)
 	memset(tasks, 0, sizeof(tasks));
 	memset(running, 0, sizeof(running));
 	fake_rings = 0;
+	fake_counts_out_calls = 0;
 	fake_deaf_cpus = 0;
 	fake_busy_rings = 0;
 	fake_cycles_step = 0;
@@ -311,6 +313,18 @@ int hwperf_env_ring(unsigned cpu)
 	hwperf_xcall_serve(cpu);
 	fake_cpu = me;
 	return 0;
+}
+
+/* The portable copy; the kernel's is the arch's (arch_copy_fill_u64). */
+void hwperf_env_counts_out(struct hwperf_counts *out,
+                           const struct hwperf_counts *c, uint64_t enabled)
+{
+	fake_counts_out_calls++;
+	for (unsigned i = 0; i < HWPERF_NVCTR; i++) {
+		out->count[i] = c->count[i];
+		out->enabled[i] = enabled;
+		out->running[i] = c->running[i];
+	}
 }
 
 /*

@@ -54,6 +54,8 @@ extern char fake_log[256];              /* last hwperf_env_log line */
 extern unsigned fake_logs;
 /* What hwperf_env_cycles and hwperf_env_idle answer (the pctr read). */
 extern uint64_t fake_cycles, fake_idle_cycles, fake_idle_iterations;
+/* hwperf_env_counts_out calls (the full set's copy out). */
+extern unsigned fake_counts_out_calls;
 
 void fake_env_reset(unsigned ncpus);
 struct fake_task *fake_spawn(int pid, unsigned uid, int pgid, int ppid);

@@ -311,6 +311,42 @@ static void test_user_span(void **state)
 	assert_int_equal(page_double_out, 0);
 }
 
+/* uvm_user_span_known, the lock-free hot read's lookup: only the page
+ * uvm_user_span remembered, only spans within it (a size that would wrap
+ * the page's end included), nothing once that page is unmapped, and
+ * nothing before any page was remembered (page 0 included). */
+static void test_user_span_known(void **state)
+{
+	(void)state;
+	struct uvm *u = make_program();
+	uintptr_t r;
+	uintptr_t at = HEAP_START + PAGE_SIZE + 8;
+
+	assert_null(uvm_user_span_known(u, 0, 4));
+	assert_null(uvm_user_span_known(u, at, 4));
+	assert_int_equal(uvm_brk(u, HEAP_START + 2 * PAGE_SIZE, &r), 0);
+	assert_null(uvm_user_span_known(u, at, 4));
+	char *p = uvm_user_span(u, at, 4, PROT_RW);
+	assert_non_null(p);
+	assert_ptr_equal(uvm_user_span_known(u, at, 4), p);
+	assert_ptr_equal(uvm_user_span_known(u, at - 8, PAGE_SIZE), p - 8);
+	assert_ptr_equal(uvm_user_span_known(u, at + 4, 1), p + 4);
+	assert_null(uvm_user_span_known(u, at - 8, PAGE_SIZE + 1));
+	assert_null(uvm_user_span_known(u, at, PAGE_SIZE));
+	assert_null(uvm_user_span_known(u, at, (size_t)0 - 4));
+	assert_null(uvm_user_span_known(u, at, 0));
+	assert_null(uvm_user_span_known(u, at - PAGE_SIZE, 4));
+	assert_null(uvm_user_span_known(NULL, at, 4));
+	/* A read-only page is never remembered. */
+	assert_non_null(uvm_user_span(u, TEXT_START, 4, VM_PROT_READ));
+	assert_null(uvm_user_span_known(u, TEXT_START, 4));
+	assert_ptr_equal(uvm_user_span_known(u, at, 4), p);
+	assert_int_equal(uvm_brk(u, HEAP_START + PAGE_SIZE, &r), 0);
+	assert_null(uvm_user_span_known(u, at, 4));
+	uvm_destroy(u);
+	assert_int_equal(page_double_out, 0);
+}
+
 static void test_strncpy_from_user(void **state)
 {
 	(void)state;
@@ -440,6 +476,7 @@ int main(void)
 		cmocka_unit_test_setup(test_copy_maps_untouched_heap, setup),
 		cmocka_unit_test_setup(test_brk, setup),
 		cmocka_unit_test_setup(test_user_span, setup),
+		cmocka_unit_test_setup(test_user_span_known, setup),
 		cmocka_unit_test_setup(test_strncpy_from_user, setup),
 		cmocka_unit_test_setup(test_clone_is_a_copy, setup),
 		cmocka_unit_test_setup(test_clone_out_of_memory_leaks_nothing, setup),
