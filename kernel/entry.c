@@ -63,28 +63,27 @@ uint32_t trap_current_mode(void)
 	return sched_ready() ? this_cpu()->trap_mode : PMU_MODE_K;
 }
 
-/* One cut: accounting and the software PMU split at the same two stamps,
- * so cycles:u equals user time to the cycle. */
-static inline void cut_span(struct cpu *c, uint64_t left, uint64_t back)
-{
-	cut_tlb(c);
-	acct_cut_span(&c->clock, &c->current->acct, left, back);
-}
-
 /*
- * The software PMU first: an interrupt its counters raise (and the TLB
- * refill events cut_tlb reports may raise one) folds the cycles owed
- * since the bank's last switch in the bank's mode, which must already be
- * K from `back`.  Out of line, so that the common entry keeps no stamp
- * across a call.
+ * One cut: accounting and the software PMU split at the same two stamps,
+ * so cycles:u equals user time to the cycle.  The software PMU before
+ * the TLB refills: an interrupt its counters raise (and the TLB refill
+ * events cut_tlb reports may raise one) folds the cycles owed since the
+ * bank's last switch in the bank's mode, which must already be K from
+ * `back`.  The time's cut goes first: nothing an
+ * interrupt of the PMU runs reads the accounting (hwperf reads it only
+ * in a system call), and its stamps and sums are the same in either
+ * order, so across the PMU's call only c is held, not the two stamps
+ * (Malta: ten registers saved at every counted entry).  Out of line, so
+ * that the common entry keeps no stamp across a call.
  */
 static inline __attribute__((always_inline)) void cut_span_cycles_here(struct cpu *c)
 {
 	uint64_t left, back;
 
 	arch_user_span(c->clock.stamp, &left, &back);
+	acct_cut_span(&c->clock, &c->current->acct, left, back);
 	pmu_user_span_slow(left, back, user_pc(c->current), c->id);
-	cut_span(c, left, back);
+	cut_tlb(c);
 }
 
 static __attribute__((noinline)) void cut_span_cycles(struct cpu *c)

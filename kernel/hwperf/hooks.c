@@ -28,19 +28,23 @@ void hwperf_switch_slow(struct hwperf_task *prev, struct hwperf_task *next)
 	unsigned cpu = hwperf_env_this_cpu();
 	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 
+	/* c held in a register, as the compiler cannot make it again from
+	 * cpu: it made it afresh after each call (a multiply, and on Malta
+	 * four more instructions, four times a switch). */
+	__asm__("" : "+r"(c));
 	/* The scheduler calls with interrupts off (hwperf.h). */
-	hwperf_lock_irqs_off(cpu);
+	hwperf_lock_irqs_off(c, cpu);
 	if (prev && c->task == prev) {
 		if (next && next != prev && hwperf_task_wants_counting(next)) {
-			hwperf_handover(cpu, next);
-			hwperf_unlock_irqs_off(cpu);
+			hwperf_handover(c, cpu, next);
+			hwperf_unlock_irqs_off(c, cpu);
 			return;
 		}
 		hwperf_unload(cpu);
 	}
 	if (!hwperf_hooks_quiet(next))
 		hwperf_cpu_sync(cpu, next);
-	hwperf_unlock_irqs_off(cpu);
+	hwperf_unlock_irqs_off(c, cpu);
 }
 
 /* A rotation's work between the stop and the start (the driver's

@@ -107,17 +107,20 @@ static inline void hwperf_unlock(unsigned cpu, unsigned long flags)
  * busy guard, without saving, masking and restoring the interrupt flag
  * (x86_64: pushf, pop, cli, the flags' store and load, the test and
  * sti).  A contended take waits as hwperf_lock's does; the flags it
- * saved say "off", which the caller's state already is.
+ * saved say "off", which the caller's state already is.  c is cpu's
+ * hwperf_cpu, which the caller holds already (the switch hook).
  */
-static inline void hwperf_lock_irqs_off(unsigned cpu)
+static inline void hwperf_lock_irqs_off(struct hwperf_cpu *c, unsigned cpu)
 {
 	if (__builtin_expect(!hwperf_env_trylock_irqs_off(), 0))
 		(void)hwperf_lock_contended(cpu);
-	hwperf_core.cpu[cpu].busy = true;
+	c->busy = true;
 }
-static inline void hwperf_unlock_irqs_off(unsigned cpu)
+static inline void hwperf_unlock_irqs_off(struct hwperf_cpu *c, unsigned cpu)
 {
-	hwperf_leave(cpu);
+	if (__builtin_expect(c->irq_pending, 0))
+		hwperf_unlock_pending(cpu);
+	c->busy = false;
 	hwperf_env_unlock_irqs_off();
 }
 
@@ -265,8 +268,9 @@ bool hwperf_needs_rotation(const struct hwperf_set *s);
 /* load.c: putting sets on a CPU's PMU and taking them off */
 void hwperf_load(unsigned cpu, struct hwperf_set *s, struct hwperf_task *t);
 void hwperf_unload(unsigned cpu);
-/* A switch: the task set loaded here (c->task's) off, next's on. */
-void hwperf_handover(unsigned cpu, struct hwperf_task *next);
+/* A switch: the task set loaded here (c->task's) off, next's on; c is
+ * cpu's hwperf_cpu. */
+void hwperf_handover(struct hwperf_cpu *c, unsigned cpu, struct hwperf_task *next);
 /* t has counters, enabled, and USER mode lets them count (cpu_sync loads
  * them at t's switch-in). */
 bool hwperf_task_wants_counting(const struct hwperf_task *t);

@@ -80,14 +80,33 @@ void hwperf_unload(unsigned cpu)
  * when it fails the load would have loaded nothing, and that is what
  * follows (unload alone).
  */
-void hwperf_handover(unsigned cpu, struct hwperf_task *next)
+void hwperf_handover(struct hwperf_cpu *c, unsigned cpu, struct hwperf_task *next)
 {
 	const struct pmu_ops *ops = hwperf_core.ops;
-	struct hwperf_cpu *c = &hwperf_core.cpu[cpu];
 	struct hwperf_set *s = c->loaded, *n = &next->set;
 
 	if (hwperf_place(n, cpu, false, false) < 0) {
 		hwperf_unload(cpu);
+		return;
+	}
+	/* A set that may leave its fold for later (internal.h, the lazy
+	 * fold) keeps its sums, and its next switch-in adds on to them.
+	 * Its books and n's read nothing the driver writes, and the driver
+	 * reads none of them (only s's control, whose n goes last), so
+	 * they are written before the driver's step: across that call only
+	 * s is then held, not c, next and n as well (ctxsw_2). */
+	if (hwperf_set_fold_later(s)) {
+		s->fold_owed = true;
+		s->placed = 0;
+		c->task->on_cpu = -1;
+		loaded_books(c, cpu, n, next);
+		if (ops->switch_sets) {
+			ops->switch_sets(&s->pst, &n->pst);
+		} else {
+			ops->suspend(&s->pst);
+			ops->resume(&n->pst);
+		}
+		s->pst.ctl.n = 0;
 		return;
 	}
 	if (ops->switch_sets) {
@@ -97,17 +116,8 @@ void hwperf_handover(unsigned cpu, struct hwperf_task *next)
 		ops->resume(&n->pst);
 	}
 	/* hwperf_unload's books for s (a task set: c->task owns it), then
-	 * hwperf_load's for n: this CPU stays hot.  A set that may leave
-	 * its fold for later (internal.h, the lazy fold) keeps its sums:
-	 * its next switch-in adds on to them. */
-	if (hwperf_set_fold_later(s)) {
-		s->fold_owed = true;
-		s->placed = 0;
-		s->pst.ctl.n = 0;
-		c->task->on_cpu = -1;
-	} else {
-		unloaded_books(s, c->task, c->task);
-	}
+	 * hwperf_load's for n: this CPU stays hot. */
+	unloaded_books(s, c->task, c->task);
 	loaded_books(c, cpu, n, next);
 }
 

@@ -340,14 +340,18 @@ static void credit_cycles(struct soft_bank *b, uint32_t m, uint32_t mode,
 
 	/*
 	 * On a 32-bit machine, counters of 32 bits or fewer (the default
-	 * width) and a span that fits them: every value is masked to the
-	 * width (each writer masks it or adds no more than its room), so the
-	 * room and the sum are the low 32 bits' (a 64-bit compare and add
-	 * are carry sequences there; Malta ctxsw_2 -15).  Not on a 64-bit
-	 * one, where the test and the second loop only cost (x86_64 +14 per
-	 * switch, the entry's credit no longer inline).
+	 * width) and a span of fewer than 2^32 cycles: every value is masked
+	 * to the width (each writer masks it or adds no more than its room),
+	 * so the room and the sum are the low 32 bits' (a 64-bit compare and
+	 * add are carry sequences there; Malta ctxsw_2 -15).  A span wider
+	 * than the counter is more than every room, so the first counter
+	 * hands it whole to the careful walk, as the 64-bit loop would: the
+	 * span's own test is its high half's (one word, not a 64-bit
+	 * compare with the width).  Not on a 64-bit machine, where the test
+	 * and the second loop only cost (x86_64 +14 per switch, the entry's
+	 * credit no longer inline).
 	 */
-	if (sizeof(uintptr_t) < sizeof(uint64_t) && wm <= UINT32_MAX && n <= wm) {
+	if (sizeof(uintptr_t) < sizeof(uint64_t) && wm <= UINT32_MAX && (n >> 32) == 0) {
 		uint32_t w = (uint32_t)wm, n32 = (uint32_t)n;
 
 		for (; m; m &= m - 1u) {
@@ -481,7 +485,28 @@ void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu)
 		return;
 	}
 	m = b->cycles.in[mode_slot(PMU_MODE_U)];
-	if (m && back > left)           /* guarded as user_span_not_only_user */
+	if (!m)
+		return;
+	/*
+	 * On a 32-bit machine the usual span is under 2^32 cycles, whose
+	 * difference has a high half of 0, and that test alone, with the
+	 * low half's test for 0, replaces the 64-bit compare of back with
+	 * left (the difference is then known to fit credit_cycles' 32-bit
+	 * way, whose own test it makes redundant).  A back before left
+	 * (by less than 2^64 - 2^32, as any two readings of one 64-bit
+	 * clock are) leaves a high half that is not 0: the rest's to refuse
+	 * (Malta: the two 64-bit compares of each entry).
+	 */
+	if (sizeof(uintptr_t) < sizeof(uint64_t)) {
+		uint64_t d = back - left;
+
+		if ((d >> 32) == 0) {
+			if ((uint32_t)d != 0)
+				credit_cycles(b, m, PMU_MODE_U, d, pc);
+			return;
+		}
+	}
+	if (back > left)                /* guarded as user_span_not_only_user */
 		credit_cycles(b, m, PMU_MODE_U, back - left, pc);
 }
 
@@ -816,28 +841,58 @@ static inline void hand_over(struct soft_bank *b, struct pmu_state *out,
 	}
 }
 
+/* A counter's value as two 32-bit halves, wherever the byte order puts
+ * the low one (may_alias: the value is read and written whole too). */
+typedef uint32_t __attribute__((may_alias)) soft_word_t;
+
+static inline soft_word_t *value_low(struct soft_ctr *h)
+{
+	return (soft_word_t *)&h->value + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+}
+
 /*
  * hand_over for counters of 32 bits or fewer (the default width): every
  * bit of a difference masked to the width, and of a value masked to it,
  * is in the low 32 bits, so those alone are subtracted and masked (a
  * 64-bit subtraction and mask are a borrow sequence and two masks on a
- * 32-bit machine).  The values stored are the same as hand_over's.
+ * 32-bit machine).  A counter's value is always masked to the width
+ * (every writer masks it or adds no more than its room; a reshape
+ * clears it), so its high half is 0 and stays so: only the low half is
+ * loaded and stored (Malta: the high half's load, store, and the mask's
+ * load and store, per slot).  The values stored are the same as
+ * hand_over's.
  */
 static inline void hand_over_narrow(struct soft_bank *b, struct pmu_state *out,
                                     struct pmu_state *in, uint32_t wm)
 {
-	for (unsigned k = 0; k < in->ctl.n; k++) {
+	/* Read once: the half-word stores may alias anything 32-bit. */
+	unsigned n = in->ctl.n;
+
+	for (unsigned k = 0; k < n; k++) {
 		struct soft_ctr *h = &b->ctr[in->ctl.ctr[k].hw];
 		struct pmu_counter_state *o = &out->ctr[k], *i = &in->ctr[k];
-		uint64_t v = h->value;
+		uint32_t v = *value_low(h);
 
-		o->sum += ((uint32_t)v - (uint32_t)o->start) & wm;
+		o->sum += (v - (uint32_t)o->start) & wm;
 		o->start = v;
 		if (in->ctl.ctr[k].flags & PMU_CTR_IMODE)
-			h->value = (uint32_t)i->start & wm;
+			*value_low(h) = (uint32_t)i->start & wm;
 		else
 			i->start = v;
 	}
+}
+
+/*
+ * At a switch, may cycles be owed to the counters going out (owing() not
+ * 0)?  Only if some counter counts them outside U, or the bank is in U
+ * (tests play it; the kernel switches in K): one masked test and one
+ * compare, where owing() finds the mode's mask by arithmetic (x86_64: 12
+ * instructions).  A yes where owing() would say 0 takes switch_apart,
+ * which is exact for every pair.
+ */
+static inline bool may_owe(const struct soft_bank *b)
+{
+	return (b->cycles.all & cycles_not_user()) != 0 || b->mode == PMU_MODE_U;
 }
 
 /*
@@ -866,7 +921,7 @@ static void soft_switch(struct pmu_state *out, struct pmu_state *in)
 
 	b->since = now;
 	if (in->drv_cache != out->drv_cache || in->drv_cache == 0 ||
-	    owing(b, owed) != 0) {
+	    may_owe(b)) {
 		switch_apart(b, out, in, now, owed);
 		return;
 	}

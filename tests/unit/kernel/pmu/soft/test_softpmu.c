@@ -192,6 +192,45 @@ static void test_softpmu_user_span_credits_the_cpu_it_names(void **state)
 	assert_int_equal(hwt_count(1, 1), 120);
 }
 
+/* softpmu_user_span with user cycles alone counted (the usual entry,
+ * which a 32-bit machine makes in 32 bits while the span's difference
+ * fits them): a span of 0 and a back before left credit nothing, and
+ * spans of the counter's room, its room plus one, 2^32 and more, and
+ * wider than the counter, each count exactly across their wraps. */
+static void test_softpmu_user_span_edges(void **state)
+{
+	static const uint64_t wide[] = { 0xffffffffull, 0x100000000ull,
+	                                 0x100000007ull, 5 };
+	static const uint64_t narrow[] = { 255, 256, 1000, 3 };
+	static const struct {
+		unsigned width;
+		const uint64_t *spans;
+	} runs[] = { { 32, wide }, { 8, narrow } };
+	struct hwperf_reason why;
+
+	(void)state;
+	for (unsigned r = 0; r < 2; r++) {
+		uint64_t t = 10, fed = 0;
+
+		soft(1, runs[r].width);
+		assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+		softpmu_user_span(t, t, 0, fake_cpu);           /* no user time */
+		softpmu_user_span(t + 5, t + 2, 0, fake_cpu);   /* out of order */
+		t += 2;
+		now = t;
+		assert_int_equal(hwt_count(10, 0), 0);
+		for (unsigned i = 0; i < 4; i++) {
+			uint64_t span = runs[r].spans[i];
+
+			softpmu_user_span(t + 3, t + 3 + span, 0, fake_cpu);
+			t += 3 + span;
+			fed += span;
+			now = t;
+			assert_int_equal(hwt_count(10, 0), fed);
+		}
+	}
+}
+
 /* The kernel's hooks are gated by what loaded counters count
  * (pmu_kevent.h): the driver says so at every load and unload, and an
  * event reported through the gate reaches the counter. */
@@ -936,6 +975,7 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_cycles_split_by_mode, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_credits_the_cpu_it_names, setup),
+		cmocka_unit_test_setup(test_softpmu_user_span_edges, setup),
 		cmocka_unit_test_setup(test_softpmu_cycles_reach_their_modes_counters, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
