@@ -6,6 +6,7 @@ giant and real spinlocks with the lockdebug=1 checks, and a counted task
 that migrates many times keeping cycles:u equal to its user time exactly.
 Each test boots its own QEMU with -smp N.
 """
+import os
 import re
 import time
 
@@ -265,9 +266,17 @@ def test_lockdebug_catches_double_take_and_sleep_holding(target, boot):
 def test_selftest_passes_on_several_cpus(target, n, icount):
     """The one-shot selftest with the APs running tasks (SMP=2 under
     ICOUNT=1 is test_smp.py's).  Without -icount four vCPU threads share
-    this 2-core host: tick_vs_cycles measures a round the host starved
-    again (test_bench.py), and an AP has 500 ms to come online and parks if
-    it is later (test_smp.py)."""
+    this 2-core host, so the wall-clock check tick_vs_cycles ticks_free
+    measures the host's scheduling: alone it passed 5 runs of 5, but
+    beside `make test-smp`'s other worker and a cost run its best of 5
+    rounds was 36 of 50 ticks (docs/design/platforms.md).  An AP has
+    500 ms to come online and parks if it is later (test_smp.py)."""
+    host = os.cpu_count() or 1
+    if not icount and host < n:
+        pytest.skip("%d vCPU threads on %d host cores: tick_vs_cycles ticks_free "
+                    "would measure the host's scheduling, not Tally (best of 5 "
+                    "rounds 36 of 50 ticks beside other QEMU runs; 5 of 5 passed "
+                    "alone)" % (n, host))
     c = Console(target, append="selftest cpi=1" if icount else "selftest",
                 icount=icount, smp=n, wait=False)
     try:
