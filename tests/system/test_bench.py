@@ -46,9 +46,11 @@ def test_bench_json(console):
 
 def _qemu_pid(console):
     """The QEMU process scripts/qemu-run started for console, or None."""
-    if not isinstance(console.proc, pexpect.spawn):
+    # Only our own pexpect.spawn of scripts/qemu-run: labgrid's console
+    # is a subclass with no process of ours behind it.
+    pid = getattr(console.proc, "pid", None)
+    if type(console.proc) is not pexpect.spawn or not pid:
         return None
-    pid = console.proc.pid
     with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
         kids = [int(k) for k in f.read().split()]
     for k in kids:
