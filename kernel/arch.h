@@ -75,6 +75,17 @@ void arch_cpu_relax(void);
  */
 void arch_copy_fill_u64(uint64_t *dst, const uint64_t *src, uint64_t fill,
 			unsigned n);
+/* The same a word at a time for words from..n-1: what each arch falls
+ * back to, or finishes with. */
+static inline void copy_fill_u64_words(uint64_t *dst, const uint64_t *src,
+				       uint64_t fill, unsigned from, unsigned n)
+{
+	for (unsigned i = from; i < n; i++) {
+		dst[i] = src[i];
+		dst[n + i] = fill;
+		dst[2 * n + i] = src[2 * n + i];
+	}
+}
 
 /* --- bring-up, called by kmain in this order ---------------------------- */
 /* Traps and the interrupt controller (all lines masked); after this a fault prints

@@ -45,9 +45,5 @@ __attribute__((always_inline)) inline void arch_copy_fill_u64(uint64_t *dst, con
 		for (unsigned k = i; k < i + 8; k++)
 			dst[2 * n + k] = src[2 * n + k];
 	}
-	for (; i < n; i++) {
-		dst[i] = src[i];
-		dst[n + i] = fill;
-		dst[2 * n + i] = src[2 * n + i];
-	}
+	copy_fill_u64_words(dst, src, fill, i, n);
 }

@@ -25,9 +25,5 @@ void arch_copy_fill_u64(uint64_t *dst, const uint64_t *src, uint64_t fill,
 			dst[32 + i] = fill;
 		return;
 	}
-	for (unsigned i = 0; i < n; i++) {
-		dst[i] = src[i];
-		dst[n + i] = fill;
-		dst[2 * n + i] = src[2 * n + i];
-	}
+	copy_fill_u64_words(dst, src, fill, 0, n);
 }
