@@ -125,6 +125,11 @@ uint64_t hwperf_idle_ticks(void)
 	return sum;
 }
 
+uint32_t hwperf_cpu_ticks_seen(unsigned cpu)
+{
+	return __atomic_load_n(&idle_ticks[cpu % HWPERF_MAX_CPUS], __ATOMIC_RELAXED);
+}
+
 void hwperf_cpu_tick_seen(void)
 {
 	unsigned cpu = hwperf_env_this_cpu();

@@ -339,6 +339,10 @@ int hwperf_cpu_ping(unsigned cpu, struct hwperf_reason *why);
 /* Timer ticks taken so far by CPUs that run no task, all added: a
  * measured span with a change here had an AP tick in it. */
 uint64_t hwperf_idle_ticks(void);
+/* The same for one CPU (0 for the wall clock's CPU, whose tick is not
+ * counted here): a cross-call that times out says whether its target
+ * took its own timer meanwhile. */
+uint32_t hwperf_cpu_ticks_seen(unsigned cpu);
 /* Since boot, added to atomically (32 bits: one word on every machine). */
 struct hwperf_xcall_stats {
 	uint32_t served;

@@ -75,12 +75,30 @@ bool hwperf_xcall_serve(unsigned cpu)
 #define XCALL_TICKS 50u
 #define XCALL_POLLS 100000000u
 
+/*
+ * Which failure it was: a target that took its own timer ticks while it
+ * did not answer lost our ring (or served it nowhere); one that took none
+ * did not run with interrupts on at all (masked, or a vCPU thread the
+ * host did not schedule).  CPU 0's tick is the wall clock's and is not
+ * counted per CPU, so for it nothing is said.
+ */
+static int deaf(struct hwperf_reason *why, unsigned cpu, uint32_t ticks)
+{
+	if (cpu == 0)
+		return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within "
+		                   "%u ticks; nothing was changed there", cpu,
+		                   XCALL_TICKS);
+	return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within %u "
+	                   "ticks (it took %u of its own meanwhile); nothing "
+	                   "was changed there", cpu, XCALL_TICKS, ticks);
+}
+
 int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
                  void *arg, struct hwperf_reason *why)
 {
 	struct xcall *x;
 	uint64_t t0, limit = hwperf_core.rotate_cycles * XCALL_TICKS;
-	uint32_t want = XC_POSTED;
+	uint32_t want = XC_POSTED, ticks0;
 	int err;
 
 	if (cpu == me) {
@@ -90,6 +108,7 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 	if (cpu >= hwperf_env_ncpus() || cpu >= HWPERF_MAX_CPUS)
 		return hwperf_fail(why, ENODEV, "cpu %u does not exist", cpu);
 	x = &mailbox[cpu];
+	ticks0 = hwperf_cpu_ticks_seen(cpu);
 	x->fn = fn;
 	x->arg = arg;
 	__atomic_store_n(&x->state, XC_POSTED, __ATOMIC_RELEASE);
@@ -121,9 +140,7 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 		                                __ATOMIC_ACQUIRE)) {
 			__atomic_fetch_add(&hwperf_xcall_stats.timeouts, 1u,
 			                   __ATOMIC_RELAXED);
-			return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer "
-			                   "within %u ticks; nothing was changed "
-			                   "there", cpu, XCALL_TICKS);
+			return deaf(why, cpu, hwperf_cpu_ticks_seen(cpu) - ticks0);
 		}
 		limit = 0;      /* RUNNING: it is about to finish */
 		want = XC_POSTED;

@@ -22,6 +22,7 @@ uint32_t fake_kevents_last;
 unsigned fake_rings;
 unsigned fake_counts_out_calls;
 uint32_t fake_deaf_cpus;
+unsigned fake_deaf_ticks;
 unsigned fake_busy_rings;
 uint64_t fake_cycles_step;
 int fake_poll_cpu = -1;
@@ -45,6 +46,7 @@ void fake_env_reset(unsigned n)
 	fake_rings = 0;
 	fake_counts_out_calls = 0;
 	fake_deaf_cpus = 0;
+	fake_deaf_ticks = 0;
 	fake_busy_rings = 0;
 	fake_cycles_step = 0;
 	fake_poll_cpu = -1;
@@ -295,7 +297,8 @@ void hwperf_env_kick(unsigned cpu)
 
 /* A ring either serves at once, as the target CPU would (fake_cpu is that
  * CPU meanwhile), or, for a CPU named in fake_deaf_cpus, never arrives:
- * the caller times out (fake_cycles_step moves the clock per reading). */
+ * the caller times out (fake_cycles_step moves the clock per reading)
+ * while that CPU takes fake_deaf_ticks timer ticks of its own. */
 int hwperf_env_ring(unsigned cpu)
 {
 	unsigned me = fake_cpu;
@@ -307,8 +310,13 @@ int hwperf_env_ring(unsigned cpu)
 		fake_busy_rings--;
 		return -EBUSY;
 	}
-	if (fake_deaf_cpus & (1u << cpu))
+	if (fake_deaf_cpus & (1u << cpu)) {
+		fake_cpu = cpu;
+		for (unsigned i = 0; i < fake_deaf_ticks; i++)
+			hwperf_cpu_tick_seen();
+		fake_cpu = me;
 		return 0;
+	}
 	fake_cpu = cpu;
 	hwperf_xcall_serve(cpu);
 	fake_cpu = me;

@@ -41,6 +41,7 @@ extern uint32_t fake_kevents_last;
  * that an xcall to them times out; cycles added at every clock reading. */
 extern unsigned fake_rings;
 extern uint32_t fake_deaf_cpus;
+extern unsigned fake_deaf_ticks;        /* ticks a deaf CPU takes meanwhile */
 /* Rings to refuse with -EBUSY first: the target is still finishing an
  * earlier ring's handler, past its look at the mailbox. */
 extern unsigned fake_busy_rings;
