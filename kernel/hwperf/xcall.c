@@ -69,35 +69,56 @@ bool hwperf_xcall_serve(unsigned cpu)
 	return true;
 }
 
-/* How long a holder waits: 50 ticks of cycles (half a second at HZ=100:
- * a vCPU thread the host keeps off its core for a while is not dead), or
- * a fixed number of polls while the cycle rate is unknown. */
+/*
+ * How long a holder waits: 50 ticks of cycles (half a second at HZ=100),
+ * or a fixed number of polls while the cycle rate is unknown.  A target
+ * that took none of its own timer ticks in that time did not run with
+ * interrupts on at all; under QEMU without -icount that is a vCPU thread
+ * the host did not schedule (measured: 0 ticks on CPU 1 for 50 of CPU 0's
+ * on a 2-core host running another QEMU beside it, while QEMU's monitor
+ * showed its timer pending).  Such a CPU is waited for up to 500 ticks:
+ * it is slow, not dead.  One that ticks but does not answer lost the ring,
+ * and 50 ticks say so.  CPU 0's tick is the wall clock's and is not
+ * counted per CPU: for CPU 0 the 50 ticks are all.
+ */
 #define XCALL_TICKS 50u
+#define XCALL_TICKS_UNSEEN 500u
 #define XCALL_POLLS 100000000u
 
-/*
- * Which failure it was: a target that took its own timer ticks while it
- * did not answer lost our ring (or served it nowhere); one that took none
- * did not run with interrupts on at all (masked, or a vCPU thread the
- * host did not schedule).  CPU 0's tick is the wall clock's and is not
- * counted per CPU, so for it nothing is said.
- */
 static int deaf(struct hwperf_reason *why, unsigned cpu, uint32_t ticks)
 {
 	if (cpu == 0)
 		return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within "
 		                   "%u ticks; nothing was changed there", cpu,
 		                   XCALL_TICKS);
+	if (ticks == 0)
+		return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within "
+		                   "%u ticks, and took none of its own; nothing "
+		                   "was changed there", cpu, XCALL_TICKS_UNSEEN);
 	return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within %u "
 	                   "ticks (it took %u of its own meanwhile); nothing "
 	                   "was changed there", cpu, XCALL_TICKS, ticks);
+}
+
+/* The holder's wait is over: true past 50 ticks if the target ticked
+ * meanwhile (or is CPU 0), past 500 if it did not. */
+static bool waited_enough(unsigned cpu, uint64_t waited, uint32_t ticks0)
+{
+	uint64_t tick = hwperf_core.rotate_cycles;
+
+	if (waited < tick * XCALL_TICKS)
+		return false;
+	if (cpu == 0 || hwperf_cpu_ticks_seen(cpu) != ticks0)
+		return true;
+	return waited >= tick * XCALL_TICKS_UNSEEN;
 }
 
 int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
                  void *arg, struct hwperf_reason *why)
 {
 	struct xcall *x;
-	uint64_t t0, limit = hwperf_core.rotate_cycles * XCALL_TICKS;
+	uint64_t t0;
+	bool timed = hwperf_core.rotate_cycles != 0;
 	uint32_t want = XC_POSTED, ticks0;
 	int err;
 
@@ -133,7 +154,8 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 				                   __ATOMIC_RELAXED);
 		}
 		hwperf_env_relax();
-		if (limit ? hwperf_env_cycles() - t0 < limit : polls < XCALL_POLLS)
+		if (timed ? !waited_enough(cpu, hwperf_env_cycles() - t0, ticks0)
+		          : polls < XCALL_POLLS)
 			continue;
 		if (__atomic_compare_exchange_n(&x->state, &want, XC_IDLE, false,
 		                                __ATOMIC_ACQUIRE,
@@ -142,8 +164,7 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 			                   __ATOMIC_RELAXED);
 			return deaf(why, cpu, hwperf_cpu_ticks_seen(cpu) - ticks0);
 		}
-		limit = 0;      /* RUNNING: it is about to finish */
-		want = XC_POSTED;
+		want = XC_POSTED;      /* RUNNING: it is about to finish */
 		while (__atomic_load_n(&x->state, __ATOMIC_ACQUIRE) != XC_DONE)
 			hwperf_env_relax();
 		break;

@@ -107,13 +107,22 @@ static void test_R12_cpu_read_returns_0_only_past_the_last_cpu(void **state)
 	fake_deaf_cpus = 1u << 2;
 	fake_cycles_step = TICK_CYCLES;
 	fakepmu_count(2, FK_INSNS, PMU_MODE_K, 1);
+	/* One that takes none of its own ticks either is not running (a vCPU
+	 * the host did not schedule): it is waited for ten times as long. */
+	uint64_t t0 = fake_cycles;
 	assert_int_equal(hwperf_cpu_read(NULL, 2, &c, &why), -ETIMEDOUT);
-	hwt_has(&why, "ETIMEDOUT: cpu 2 did not answer within 50 ticks (it took 0 "
-	        "of its own meanwhile)");
-	/* One that took its timer meanwhile lost the ring: the count says so. */
+	hwt_has(&why, "ETIMEDOUT: cpu 2 did not answer within 500 ticks, and took "
+	        "none of its own");
+	assert_true(fake_cycles - t0 >= 500 * TICK_CYCLES);
+	/* One that took its timer meanwhile lost the ring: 50 ticks, and the
+	 * count says so. */
 	fake_deaf_ticks = 7;
+	t0 = fake_cycles;
 	assert_int_equal(hwperf_cpu_read(NULL, 2, &c, &why), -ETIMEDOUT);
-	hwt_has(&why, "(it took 7 of its own meanwhile)");
+	hwt_has(&why, "ETIMEDOUT: cpu 2 did not answer within 50 ticks (it took 7 "
+	        "of its own meanwhile)");
+	assert_true(fake_cycles - t0 >= 50 * TICK_CYCLES);
+	assert_true(fake_cycles - t0 < 60 * TICK_CYCLES);
 }
 
 static void test_R5_deaf_cpu_is_named_and_nothing_changes(void **state)
