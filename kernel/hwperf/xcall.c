@@ -100,25 +100,23 @@ static int deaf(struct hwperf_reason *why, unsigned cpu, uint32_t ticks)
 	                   "was changed there", cpu, XCALL_TICKS, ticks);
 }
 
-/* The holder's wait is over: true past 50 ticks if the target ticked
- * meanwhile (or is CPU 0), past 500 if it did not. */
-static bool waited_enough(unsigned cpu, uint64_t waited, uint32_t ticks0)
+/* Past 50 ticks: a target that took none of its own meanwhile gets the
+ * longer wait, once (the limit grows to 500 ticks from the start). */
+static bool wait_longer(unsigned cpu, uint32_t ticks0, uint64_t *limit)
 {
-	uint64_t tick = hwperf_core.rotate_cycles;
+	uint64_t longest = hwperf_core.rotate_cycles * XCALL_TICKS_UNSEEN;
 
-	if (waited < tick * XCALL_TICKS)
+	if (cpu == 0 || *limit >= longest || hwperf_cpu_ticks_seen(cpu) != ticks0)
 		return false;
-	if (cpu == 0 || hwperf_cpu_ticks_seen(cpu) != ticks0)
-		return true;
-	return waited >= tick * XCALL_TICKS_UNSEEN;
+	*limit = longest;
+	return true;
 }
 
 int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
                  void *arg, struct hwperf_reason *why)
 {
 	struct xcall *x;
-	uint64_t t0;
-	bool timed = hwperf_core.rotate_cycles != 0;
+	uint64_t t0, limit = hwperf_core.rotate_cycles * XCALL_TICKS;
 	uint32_t want = XC_POSTED, ticks0;
 	int err;
 
@@ -154,8 +152,9 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 				                   __ATOMIC_RELAXED);
 		}
 		hwperf_env_relax();
-		if (timed ? !waited_enough(cpu, hwperf_env_cycles() - t0, ticks0)
-		          : polls < XCALL_POLLS)
+		if (limit ? hwperf_env_cycles() - t0 < limit : polls < XCALL_POLLS)
+			continue;
+		if (limit && wait_longer(cpu, ticks0, &limit))
 			continue;
 		if (__atomic_compare_exchange_n(&x->state, &want, XC_IDLE, false,
 		                                __ATOMIC_ACQUIRE,
