@@ -114,6 +114,44 @@ def test_aps_online_ticking_and_answering(target, boot, n):
         assert after[n - 1] == before[n - 1], out
 
 
+@pytest.mark.kernel_only
+def test_a_stalled_cpu_is_waited_for_then_named(target, boot):
+    """`cpus --stall 1 MS`: CPU 1 spins with interrupts masked.  A
+    cross-call to a CPU that took none of its own ticks is waited for up
+    to 500 ticks (docs/hwperf.md): a 2 s stall is waited out, where 50
+    ticks would have failed it; a 7 s one is named after 5 s, and CPU 1
+    answers again once it is over."""
+    c = boot(smp=2)
+    assert c.run("hwperf sys force cycles:k").startswith("ok"), "SYSTEM mode"
+    assert "cpu 1 stalls for 2000 ms with interrupts masked" in c.run("cpus --stall 1 2000")
+    t0 = time.time()
+    out = c.run("hwperf sys read --cpu 1", timeout=30)
+    took = time.time() - t0
+    assert out.startswith("ok"), out
+    assert int(re.search(r"^cycles:k count=(\d+) ", out, re.M).group(1)) > 0, out
+    assert took >= 1.0, "the read did not wait for the stall (%.2f s)" % took
+    assert "cpu 1 stalls for 7000 ms" in c.run("cpus --stall 1 7000")
+    t0 = time.time()
+    out = c.run("hwperf sys read --cpu 1", timeout=30)
+    took = time.time() - t0
+    assert out.splitlines()[0] == ("err ETIMEDOUT: cpu 1 did not answer within 500 ticks, "
+                                   "and took none of its own; nothing was changed there"), out
+    assert 4.5 <= took < 7.0, took
+    time.sleep(7.5 - took)
+    assert c.run("hwperf sys read --cpu 1").startswith("ok")
+    assert re.search(r"^xcalls served=\d+ polled=\d+ timeouts=1 rerung=\d+$",
+                     c.run("hwperf status"), re.M)
+    assert c.run("hwperf sys release").startswith("ok")
+    # Bad input changes nothing.
+    assert "error: cpus: ENODEV: no AP 0 (2 known; cpu 0 runs the console)" in \
+        c.run("cpus --stall 0 100")
+    assert "error: cpus: ENODEV: no AP 9" in c.run("cpus --stall 9 100")
+    for bad in ("1 0", "1 10001", "1 junk", "x 100", "1 -5"):
+        assert "error: cpus: EINVAL: --stall needs a CPU number and 1 to 10000 ms, " \
+            "not '%s'" % bad in c.run("cpus --stall " + bad), bad
+    assert "cpu 1 answered: from=cpu1 " in c.run("cpus --ping 1")
+
+
 def test_one_cpu_unchanged(quick_console):
     """SMP=1 (the shared console): one CPU, no SMP line at boot, nothing
     for `sched` beyond CPU 0."""
