@@ -260,6 +260,11 @@ def test_lockdebug_catches_double_take_and_sleep_holding(target, boot):
                     r"on cpu 0, taken at 0x[0-9a-f]+$", line), line
 
 
+# The selftest's one wall-clock check: ticks counted against the cycle
+# counter over a free-running round (kernel/bench/tick_bench.c).
+HOST_CLOCK = re.compile(r"^FAIL: bench: tick_vs_cycles: ticks_free count=\d+ expected=")
+
+
 @pytest.mark.slow_smp
 @pytest.mark.parametrize("n,icount", [(2, False), (4, True), (4, False)],
                          ids=["smp2", "smp4-icount", "smp4"])
@@ -269,14 +274,11 @@ def test_selftest_passes_on_several_cpus(target, n, icount):
     this 2-core host, so the wall-clock check tick_vs_cycles ticks_free
     measures the host's scheduling: alone it passed 5 runs of 5, but
     beside `make test-smp`'s other worker and a cost run its best of 5
-    rounds was 36 of 50 ticks (docs/design/platforms.md).  An AP has
-    500 ms to come online and parks if it is later (test_smp.py)."""
+    rounds was 36 of 50 ticks (docs/design/platforms.md); 3 runs of 3
+    alone passed on 5a243d3 (42 to 46 s each).  So every check runs, and only a run whose
+    one failure is that wall-clock check SKIPs.  An AP has 500 ms to come
+    online and parks if it is later (test_smp.py)."""
     host = os.cpu_count() or 1
-    if not icount and host < n:
-        pytest.skip("%d vCPU threads on %d host cores: tick_vs_cycles ticks_free "
-                    "would measure the host's scheduling, not Tally (best of 5 "
-                    "rounds 36 of 50 ticks beside other QEMU runs; 5 of 5 passed "
-                    "alone)" % (n, host))
     c = Console(target, append="selftest cpi=1" if icount else "selftest",
                 icount=icount, smp=n, wait=False)
     try:
@@ -286,7 +288,11 @@ def test_selftest_passes_on_several_cpus(target, n, icount):
     assert re.search(r"^smp: %d of %d CPUs online" % (n, n), out, re.M), out
     m, cl = SUMMARY.search(out), CLOSING.search(out)
     assert m and cl, out
-    assert not re.search(r"^FAIL", out, re.M), out
+    fails = re.findall(r"^FAIL: .*$", out, re.M)
+    if not icount and host < n and fails and all(HOST_CLOCK.match(f) for f in fails):
+        pytest.skip("%d vCPU threads on %d host cores: %s measures the host's "
+                    "scheduling, not Tally (every other check passed)" % (n, host, fails[0]))
+    assert not fails, out
     assert status == 0 and int(m.group(2)) == 0
 
 
