@@ -751,62 +751,6 @@ static int cpus_ping(const char *arg)
 	}
 }
 
-/*
- * `cpus --stall N MS`: CPU N spins for MS ms with interrupts masked, as a
- * CPU hung in a driver would, while the console goes on.  It shows what a
- * cross-call to such a CPU does (docs/hwperf.md): hwperf waits for a CPU
- * that takes none of its own ticks up to 500 ticks, then names it.
- */
-#define STALL_MS_MAX 10000ul
-
-static uint64_t stall_cycles;
-
-static void stall_fn(void *arg)
-{
-	uint64_t t0 = rdtsc();
-
-	(void)arg;
-	while (rdtsc() - t0 < stall_cycles)
-		__asm__ volatile("pause");
-}
-
-static int cpus_stall(const char *cpu_arg, const char *ms_arg)
-{
-	char *end1, *end2;
-	unsigned long n = strtoul(cpu_arg, &end1, 10);
-	unsigned long ms = strtoul(ms_arg, &end2, 10);
-	int err;
-
-	if (cpu_arg[0] < '0' || cpu_arg[0] > '9' || *end1 != '\0' ||
-	    ms_arg[0] < '0' || ms_arg[0] > '9' || *end2 != '\0' ||
-	    ms == 0 || ms > STALL_MS_MAX) {
-		printf("error: cpus: EINVAL: --stall needs a CPU number and 1 to %lu ms, "
-		       "not '%s %s'\n", STALL_MS_MAX, cpu_arg, ms_arg);
-		return CMD_ERR_REPORTED;
-	}
-	if (n == 0 || n >= ncpus_known) {
-		printf("error: cpus: ENODEV: no AP %lu (%u known; cpu 0 runs the console)\n",
-		       n, ncpus_known);
-		return CMD_ERR_REPORTED;
-	}
-	stall_cycles = arch_cycles_hz() * ms / 1000u;
-	/* Posted, not waited for: the point is that nobody gets an answer. */
-	err = post_call((unsigned)n, stall_fn, NULL);
-	switch (err) {
-	case 0:
-		printf("cpu %lu stalls for %lu ms with interrupts masked\n", n, ms);
-		return 0;
-	case -EAGAIN:
-		printf("error: cpus: EAGAIN: cpu %lu is not online\n", n);
-		return CMD_ERR_REPORTED;
-	case -EBUSY:
-		printf("error: cpus: EBUSY: cpu %lu still owes an earlier call\n", n);
-		return CMD_ERR_REPORTED;
-	default:
-		return err;
-	}
-}
-
 static int cmd_cpus(int argc, char **argv)
 {
 	char line[128];
@@ -815,10 +759,8 @@ static int cmd_cpus(int argc, char **argv)
 		return cpus_ping(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "--resched") == 0)
 		return cpus_resched(argv[2]);
-	if (argc == 4 && strcmp(argv[1], "--stall") == 0)
-		return cpus_stall(argv[2], argv[3]);
 	if (argc != 1) {
-		printf("error: usage: cpus [--ping N|all] [--resched N] [--stall N MS]\n");
+		printf("error: usage: cpus [--ping N|all] [--resched N]\n");
 		return CMD_ERR_REPORTED;
 	}
 	printf("cpus: online=%u known=%u\n", ncpus_online, ncpus_known);
@@ -834,4 +776,4 @@ static int cmd_cpus(int argc, char **argv)
 	return 0;
 }
 CONSOLE_CMD(cpus, "each CPU: APIC id, online, timer ticks, IPIs; --ping N or all: an IPI round trip",
-	    "cpus [--ping N|all] [--resched N] [--stall N MS]", cmd_cpus);
+	    "cpus [--ping N|all] [--resched N]", cmd_cpus);

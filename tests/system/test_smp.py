@@ -114,23 +114,21 @@ def test_aps_online_ticking_and_answering(target, boot, n):
         assert after[n - 1] == before[n - 1], out
 
 
-@pytest.mark.kernel_only
-def test_a_stalled_cpu_is_waited_for_then_named(target, boot):
-    """`cpus --stall 1 MS`: CPU 1 spins with interrupts masked.  A
-    cross-call to a CPU that took none of its own ticks is waited for up
-    to 500 ticks (docs/hwperf.md): a 2 s stall is waited out, where 50
-    ticks would have failed it; a 7 s one is named after 5 s, and CPU 1
-    answers again once it is over."""
-    c = boot(smp=2)
+def check_stalled_cpu_is_waited_for_then_named(c, ncpus):
+    """`stall 1 MS`: CPU 1 spins with interrupts masked.  A cross-call to
+    a CPU that took none of its own ticks is waited for up to 500 ticks
+    (docs/hwperf.md): a 2 s stall is waited out, where 50 ticks would have
+    failed it; a 7 s one is named after 5 s, and CPU 1 answers again once
+    it is over.  Also test_malta_smp.py's, on two VPEs."""
     assert c.run("hwperf sys force cycles:k").startswith("ok"), "SYSTEM mode"
-    assert "cpu 1 stalls for 2000 ms with interrupts masked" in c.run("cpus --stall 1 2000")
+    assert "cpu 1 stalls for 2000 ms with interrupts masked" in c.run("stall 1 2000")
     t0 = time.time()
     out = c.run("hwperf sys read --cpu 1", timeout=30)
     took = time.time() - t0
     assert out.startswith("ok"), out
     assert int(re.search(r"^cycles:k count=(\d+) ", out, re.M).group(1)) > 0, out
     assert took >= 1.0, "the read did not wait for the stall (%.2f s)" % took
-    assert "cpu 1 stalls for 7000 ms" in c.run("cpus --stall 1 7000")
+    assert "cpu 1 stalls for 7000 ms" in c.run("stall 1 7000")
     t0 = time.time()
     out = c.run("hwperf sys read --cpu 1", timeout=30)
     took = time.time() - t0
@@ -143,13 +141,22 @@ def test_a_stalled_cpu_is_waited_for_then_named(target, boot):
                      c.run("hwperf status"), re.M)
     assert c.run("hwperf sys release").startswith("ok")
     # Bad input changes nothing.
-    assert "error: cpus: ENODEV: no AP 0 (2 known; cpu 0 runs the console)" in \
-        c.run("cpus --stall 0 100")
-    assert "error: cpus: ENODEV: no AP 9" in c.run("cpus --stall 9 100")
+    assert "error: stall: EINVAL: cpu 0 runs this console" in c.run("stall 0 100")
+    assert "error: stall: ENODEV: no cpu 9 (%d online)" % ncpus in c.run("stall 9 100")
+    assert "error: usage: stall CPU MS" in c.run("stall 1")
     for bad in ("1 0", "1 10001", "1 junk", "x 100", "1 -5"):
-        assert "error: cpus: EINVAL: --stall needs a CPU number and 1 to 10000 ms, " \
-            "not '%s'" % bad in c.run("cpus --stall " + bad), bad
-    assert "cpu 1 answered: from=cpu1 " in c.run("cpus --ping 1")
+        assert "error: stall: EINVAL: needs a CPU number and 1 to 10000 ms, " \
+            "not '%s'" % bad in c.run("stall " + bad), bad
+    assert re.search(r"^cpu 1 answered: from=cpu1 ", c.run("cpus --ping 1"), re.M)
+
+
+@pytest.mark.kernel_only
+def test_a_stalled_cpu_is_waited_for_then_named(target, boot):
+    check_stalled_cpu_is_waited_for_then_named(boot(smp=2), 2)
+
+
+def test_one_cpu_refuses_a_stall(quick_console):
+    assert "error: stall: ENODEV: no cpu 1 (1 online)" in quick_console.run("stall 1 100")
 
 
 def test_one_cpu_unchanged(quick_console):
