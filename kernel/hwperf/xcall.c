@@ -85,19 +85,23 @@ bool hwperf_xcall_serve(unsigned cpu)
 #define XCALL_TICKS_UNSEEN 500u
 #define XCALL_POLLS 100000000u
 
-static int deaf(struct hwperf_reason *why, unsigned cpu, uint32_t ticks)
+/* The failure, told apart by the target's own ticks meanwhile: waited
+ * is how many ticks the holder gave it (50, or 500 for one that ticked
+ * not at all in the first 50). */
+static int deaf(struct hwperf_reason *why, unsigned cpu, uint32_t ticks,
+                unsigned waited)
 {
 	if (cpu == 0)
 		return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within "
 		                   "%u ticks; nothing was changed there", cpu,
-		                   XCALL_TICKS);
+		                   waited);
 	if (ticks == 0)
 		return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within "
 		                   "%u ticks, and took none of its own; nothing "
-		                   "was changed there", cpu, XCALL_TICKS_UNSEEN);
+		                   "was changed there", cpu, waited);
 	return hwperf_fail(why, ETIMEDOUT, "cpu %u did not answer within %u "
 	                   "ticks (it took %u of its own meanwhile); nothing "
-	                   "was changed there", cpu, XCALL_TICKS, ticks);
+	                   "was changed there", cpu, waited, ticks);
 }
 
 /* Past 50 ticks: a target that took none of its own meanwhile gets the
@@ -161,7 +165,9 @@ int hwperf_xcall(unsigned me, unsigned cpu, void (*fn)(unsigned, void *),
 		                                __ATOMIC_ACQUIRE)) {
 			__atomic_fetch_add(&hwperf_xcall_stats.timeouts, 1u,
 			                   __ATOMIC_RELAXED);
-			return deaf(why, cpu, hwperf_cpu_ticks_seen(cpu) - ticks0);
+			return deaf(why, cpu, hwperf_cpu_ticks_seen(cpu) - ticks0,
+			            limit ? (unsigned)(limit / hwperf_core.rotate_cycles)
+			                  : XCALL_TICKS);
 		}
 		want = XC_POSTED;      /* RUNNING: it is about to finish */
 		while (__atomic_load_n(&x->state, __ATOMIC_ACQUIRE) != XC_DONE)

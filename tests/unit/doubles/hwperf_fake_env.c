@@ -23,6 +23,9 @@ unsigned fake_rings;
 unsigned fake_counts_out_calls;
 uint32_t fake_deaf_cpus;
 unsigned fake_deaf_ticks;
+unsigned fake_deaf_late_ticks;
+static unsigned deaf_cpu;
+static uint64_t deaf_since;
 unsigned fake_busy_rings;
 uint64_t fake_cycles_step;
 int fake_poll_cpu = -1;
@@ -47,6 +50,7 @@ void fake_env_reset(unsigned n)
 	fake_counts_out_calls = 0;
 	fake_deaf_cpus = 0;
 	fake_deaf_ticks = 0;
+	fake_deaf_late_ticks = 0;
 	fake_busy_rings = 0;
 	fake_cycles_step = 0;
 	fake_poll_cpu = -1;
@@ -311,6 +315,8 @@ int hwperf_env_ring(unsigned cpu)
 		return -EBUSY;
 	}
 	if (fake_deaf_cpus & (1u << cpu)) {
+		deaf_cpu = cpu;
+		deaf_since = fake_cycles;
 		fake_cpu = cpu;
 		for (unsigned i = 0; i < fake_deaf_ticks; i++)
 			hwperf_cpu_tick_seen();
@@ -346,6 +352,14 @@ void hwperf_env_relax(void)
 	static bool inside;
 	unsigned me = fake_cpu;
 
+	/* The deaf CPU starts taking its ticks 100 ticks after the ring. */
+	if (fake_deaf_late_ticks &&
+	    fake_cycles - deaf_since >= 100 * hwperf_core.rotate_cycles) {
+		fake_cpu = deaf_cpu;
+		for (; fake_deaf_late_ticks > 0; fake_deaf_late_ticks--)
+			hwperf_cpu_tick_seen();
+		fake_cpu = me;
+	}
 	if (fake_poll_cpu < 0 || inside)
 		return;
 	inside = true;

@@ -42,6 +42,7 @@ extern uint32_t fake_kevents_last;
 extern unsigned fake_rings;
 extern uint32_t fake_deaf_cpus;
 extern unsigned fake_deaf_ticks;        /* ticks a deaf CPU takes meanwhile */
+extern unsigned fake_deaf_late_ticks;   /* ... and 100 ticks after the ring */
 /* Rings to refuse with -EBUSY first: the target is still finishing an
  * earlier ring's handler, past its look at the mailbox. */
 extern unsigned fake_busy_rings;

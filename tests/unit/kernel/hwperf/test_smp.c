@@ -114,6 +114,12 @@ static void test_R12_cpu_read_returns_0_only_past_the_last_cpu(void **state)
 	hwt_has(&why, "ETIMEDOUT: cpu 2 did not answer within 500 ticks, and took "
 	        "none of its own");
 	assert_true(fake_cycles - t0 >= 500 * TICK_CYCLES);
+	/* One that starts ticking only after the first 50 still had its 500,
+	 * and the message says both. */
+	fake_deaf_late_ticks = 3;
+	assert_int_equal(hwperf_cpu_read(NULL, 2, &c, &why), -ETIMEDOUT);
+	hwt_has(&why, "ETIMEDOUT: cpu 2 did not answer within 500 ticks (it took 3 "
+	        "of its own meanwhile)");
 	/* One that took its timer meanwhile lost the ring: 50 ticks, and the
 	 * count says so. */
 	fake_deaf_ticks = 7;
