@@ -263,6 +263,8 @@ SWEEP = {
     "selftest": ["zz", "-n", "-n zz"],
     "spawn": ["", "zz", "--uid", "--uid zz hello", "--uid 99999 hello", "--pgid",
               "--pgid zz hello", "--pgid -1 hello", "--wait", "--zz hello"],
+    "stall": ["", "zz", "1", "1 zz", "zz 100", "0 100", "99 100", "1 0", "1 99999", "1 -1",
+              "1 2 3"],
     "stat": ["", "zz", "-e", "-e zz hello", "-e cycles:k hello", "--json"],
     "uart": ["", "zz", "1 2"],
     "uptime": ["", "zz"],

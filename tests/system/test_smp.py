@@ -477,7 +477,16 @@ def test_more_cpus_than_cpu_max(target, boot):
     m = SMP_LINE.search(log)
     assert m and (int(m.group(1)), int(m.group(2))) == (16, 17), log
     assert re.search(r"^smp: 1 CPU left off: more than CPU_MAX \(16\)$", log, re.M), log
-    assert re.search(r"^all answered: cpus=15 ", c.run("cpus --ping all"), re.M)
+    # 17 vCPU threads on a 2-core host: one may not run within the
+    # ping's 100 ms (`cpu 5 did not answer within 100 ms` once, in .ci/run
+    # on e447b70 beside the other worker).  Three tries; every CPU must
+    # answer in one of them.
+    for _ in range(3):
+        out = c.run("cpus --ping all")
+        if not re.search(r"^error: cpus: ETIMEDOUT: cpu \d+ did not answer within 100 ms$",
+                         out, re.M):
+            break
+    assert re.search(r"^all answered: cpus=15 ", out, re.M), out
 
 
 @pytest.mark.kernel_only
