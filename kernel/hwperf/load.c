@@ -71,6 +71,19 @@ void hwperf_unload(unsigned cpu)
 	c->task = NULL;
 }
 
+/* The driver's step from s to n: its switch_sets where it has one (one
+ * clock reading), else a suspend and a resume. */
+static inline __attribute__((always_inline)) void
+switch_driver(const struct pmu_ops *ops, struct hwperf_set *s, struct hwperf_set *n)
+{
+	if (ops->switch_sets) {
+		ops->switch_sets(&s->pst, &n->pst);
+	} else {
+		ops->suspend(&s->pst);
+		ops->resume(&n->pst);
+	}
+}
+
 /*
  * The set of the task switched from, loaded here, and that of next, which
  * counts (task_wants_counting) and now runs here: hwperf_unload and then
@@ -100,21 +113,11 @@ void hwperf_handover(struct hwperf_cpu *c, unsigned cpu, struct hwperf_task *nex
 		s->placed = 0;
 		c->task->on_cpu = -1;
 		loaded_books(c, cpu, n, next);
-		if (ops->switch_sets) {
-			ops->switch_sets(&s->pst, &n->pst);
-		} else {
-			ops->suspend(&s->pst);
-			ops->resume(&n->pst);
-		}
+		switch_driver(ops, s, n);
 		s->pst.ctl.n = 0;
 		return;
 	}
-	if (ops->switch_sets) {
-		ops->switch_sets(&s->pst, &n->pst);
-	} else {
-		ops->suspend(&s->pst);
-		ops->resume(&n->pst);
-	}
+	switch_driver(ops, s, n);
 	/* hwperf_unload's books for s (a task set: c->task owns it), then
 	 * hwperf_load's for n: this CPU stays hot. */
 	unloaded_books(s, c->task, c->task);
