@@ -15,7 +15,7 @@
 #include "arch.h"
 #include "console/cmd.h"
 
-#define STALL_MS_MAX 10000ul
+#define STALL_MS_MAX 10000u
 #define STALL_USAGE "stall CPU MS"
 
 static uint64_t stall_cycles;
@@ -29,50 +29,42 @@ static void stall_fn(void *arg)
 		arch_cpu_relax();
 }
 
-static bool parse_number(const char *s, unsigned long *out)
-{
-	char *end;
-
-	if (s[0] < '0' || s[0] > '9')
-		return false;
-	*out = strtoul(s, &end, 10);
-	return *end == '\0';
-}
-
 static int cmd_stall(int argc, char **argv)
 {
-	unsigned long n, ms;
+	uint64_t n, ms;
 	int err;
 
 	if (argc != 3) {
 		printf("error: usage: " STALL_USAGE "\n");
 		return CMD_ERR_REPORTED;
 	}
-	if (!parse_number(argv[1], &n) || !parse_number(argv[2], &ms) ||
+	if (parse_u64(argv[1], 10, &n) || parse_u64(argv[2], 10, &ms) ||
 	    ms == 0 || ms > STALL_MS_MAX) {
-		printf("error: stall: EINVAL: needs a CPU number and 1 to %lu ms, "
+		printf("error: stall: EINVAL: needs a CPU number and 1 to %u ms, "
 		       "not '%s %s'\n", STALL_MS_MAX, argv[1], argv[2]);
 		return CMD_ERR_REPORTED;
 	}
 	if (n == arch_cpu_id()) {
-		printf("error: stall: EINVAL: cpu %lu runs this console\n", n);
+		printf("error: stall: EINVAL: cpu %u runs this console\n", (unsigned)n);
 		return CMD_ERR_REPORTED;
 	}
 	stall_cycles = arch_cycles_hz() * ms / 1000u;
 	err = n < CPU_MAX ? arch_cpu_ring((unsigned)n, stall_fn, NULL) : -ENODEV;
 	switch (err) {
 	case 0:
-		printf("cpu %lu stalls for %lu ms with interrupts masked\n", n, ms);
+		printf("cpu %u stalls for %u ms with interrupts masked\n", (unsigned)n,
+		       (unsigned)ms);
 		return 0;
 	case -ENODEV:
-		printf("error: stall: ENODEV: no cpu %lu (%u online)\n", n,
-		       arch_cpus_online());
+		printf("error: stall: ENODEV: no cpu %llu (%u online)\n",
+		       (unsigned long long)n, arch_cpus_online());
 		return CMD_ERR_REPORTED;
 	case -EAGAIN:
-		printf("error: stall: EAGAIN: cpu %lu is not online\n", n);
+		printf("error: stall: EAGAIN: cpu %u is not online\n", (unsigned)n);
 		return CMD_ERR_REPORTED;
 	case -EBUSY:
-		printf("error: stall: EBUSY: cpu %lu still owes an earlier call\n", n);
+		printf("error: stall: EBUSY: cpu %u still owes an earlier call\n",
+		       (unsigned)n);
 		return CMD_ERR_REPORTED;
 	default:
 		return err;

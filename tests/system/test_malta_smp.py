@@ -19,7 +19,7 @@ import pytest
 from tally_console import SUMMARY, CLOSING, Console
 from test_smp_sched import (ps, sched, spawn, ended, let_run, until,
                             migrate_counted)
-from test_smp import check_stalled_cpu_is_waited_for_then_named
+from test_smp import check_R12_stalled_cpu_is_waited_for_then_named
 
 pytestmark = pytest.mark.kernel_only
 QUICK_TARGETS = ["mips", "mipsbe"]
@@ -116,8 +116,8 @@ def test_migrated_counted_task_keeps_cycles_u_equal_to_user_time(malta):
     assert ended(c, pid) == "signal SIGKILL"
 
 
-def test_a_stalled_vpe_is_waited_for_then_named(malta):
-    check_stalled_cpu_is_waited_for_then_named(malta(2), 2)
+def test_R12_a_stalled_vpe_is_waited_for_then_named(malta):
+    check_R12_stalled_cpu_is_waited_for_then_named(malta(2), 2)
 
 
 def test_novpetasks_vpes_run_no_task(target):

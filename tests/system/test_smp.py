@@ -114,12 +114,14 @@ def test_aps_online_ticking_and_answering(target, boot, n):
         assert after[n - 1] == before[n - 1], out
 
 
-def check_stalled_cpu_is_waited_for_then_named(c, ncpus):
-    """`stall 1 MS`: CPU 1 spins with interrupts masked.  A cross-call to
-    a CPU that took none of its own ticks is waited for up to 500 ticks
-    (docs/hwperf.md): a 2 s stall is waited out, where 50 ticks would have
-    failed it; a 7 s one is named after 5 s, and CPU 1 answers again once
-    it is over.  Also test_malta_smp.py's, on two VPEs."""
+def check_R12_stalled_cpu_is_waited_for_then_named(c, ncpus):
+    """R12: `sys read --cpu N` of a CPU that exists but does not answer
+    is an error naming it, never a 0.  `stall 1 MS`: CPU 1 spins with
+    interrupts masked.  A cross-call to a CPU that took none of its own
+    ticks is waited for up to 500 ticks (docs/hwperf.md): a 2 s stall is
+    waited out, where 50 ticks would have failed it; a 7 s one is named
+    after 5 s, and CPU 1 answers again once it is over.  Also
+    test_malta_smp.py's, on two VPEs."""
     assert c.run("hwperf sys force cycles:k").startswith("ok"), "SYSTEM mode"
     assert "cpu 1 stalls for 2000 ms with interrupts masked" in c.run("stall 1 2000")
     t0 = time.time()
@@ -151,8 +153,8 @@ def check_stalled_cpu_is_waited_for_then_named(c, ncpus):
 
 
 @pytest.mark.kernel_only
-def test_a_stalled_cpu_is_waited_for_then_named(target, boot):
-    check_stalled_cpu_is_waited_for_then_named(boot(smp=2), 2)
+def test_R12_a_stalled_cpu_is_waited_for_then_named(target, boot):
+    check_R12_stalled_cpu_is_waited_for_then_named(boot(smp=2), 2)
 
 
 def test_one_cpu_refuses_a_stall(quick_console):
