@@ -138,9 +138,11 @@ def test_tasks_spread_over_cpus_and_balance(target, boot, n):
     for p in pids:
         c.run("kill -KILL %d" % p)
         assert ended(c, p) == "signal SIGKILL"
-    let_run(c, 0.5)
-    rows = ps(c)
-    assert len({rows[p]["cpu"] for p in more}) == n, rows
+    # Within 10 s, not 0.5: with 4 vCPU threads on this 2-core host beside
+    # the other worker, CPU 0 once had not pulled within 0.5 s (.ci/run on
+    # 235ba51); balancing that never happens still fails.
+    until(c, lambda rows: len({rows[p]["cpu"] for p in more}) == n,
+          "the idle CPUs did not pull the spinners")
     assert sum(s["pulled"] for s in sched(c).values()) > 0
     for p in more:
         c.run("kill -KILL %d" % p)
