@@ -74,7 +74,9 @@ uint32_t trap_current_mode(void)
  * in a system call), and its stamps and sums are the same in either
  * order, so across the PMU's call only c is held, not the two stamps
  * (Malta: ten registers saved at every counted entry).  Out of line, so
- * that the common entry keeps no stamp across a call.
+ * that the common entry keeps no stamp across a call.  The PMU's span is
+ * held where it fits what its driver lets this CPU hold (pmu_kevent.h),
+ * else told: either way its cycles reach the counters in this order.
  */
 static inline __attribute__((always_inline)) void cut_span_cycles_here(struct cpu *c)
 {
@@ -82,7 +84,8 @@ static inline __attribute__((always_inline)) void cut_span_cycles_here(struct cp
 
 	arch_user_span(c->clock.stamp, &left, &back);
 	acct_cut_span(&c->clock, &c->current->acct, left, back);
-	pmu_user_span_slow(left, back, user_pc(c->current), c->id);
+	if (!pmu_user_span_hold(c->hold, left, back))
+		pmu_user_span_slow(left, back, user_pc(c->current), c->id);
 	cut_tlb(c);
 }
 
@@ -336,7 +339,10 @@ static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c,
 							     since, left, back), 0)) {
 			counted_cut_whole(c, left, back);
 		} else {
-			pmu_user_span_slow(left, back, user_pc(c->current), c->id);
+			/* Held where it fits (pmu_kevent.h), else told;
+			 * the short cut took the span: 32 bits. */
+			if (!pmu_user_span_hold32(c->hold, (uint32_t)(back - left)))
+				pmu_user_span_slow(left, back, user_pc(c->current), c->id);
 			cut_tlb(c);
 		}
 	} else {
@@ -347,6 +353,33 @@ static __attribute__((noinline)) void syscall_enter_counted(struct cpu *c,
 		c->current->acct.syscalls++;
 	}
 	trap_count_event(PMU_KEV_SYSCALLS, tf);
+}
+
+/* The driver told of a held entry's span after all (it did not fit):
+ * out of line, so that the held entry keeps nothing across a call. */
+static __attribute__((noinline)) void syscall_span_told(struct cpu *c, uint64_t left,
+							 uint64_t back)
+{
+	pmu_user_span_slow(left, back, user_pc(c->current), c->id);
+}
+
+/*
+ * A system call's entry while the cycles alone are counted: the
+ * uncounted entry's cut, and the span held for the driver while it fits
+ * what the driver lets this CPU hold (pmu_kevent.h), else told, as
+ * cut_span_cycles_here orders them.  Inline: the common entry's own cut
+ * with a test and an add more.
+ */
+static inline void syscall_enter_cycles(struct cpu *c)
+{
+	uint64_t left, back;
+
+	arch_user_span(c->clock.stamp, &left, &back);
+	acct_cut_span(&c->clock, &c->current->acct, left, back);
+	c->current->acct.syscalls++;
+	if (!pmu_user_span_hold(c->hold, left, back))
+		syscall_span_told(c, left, back);
+	cut_tlb(c);
 }
 
 /* The counted cut alone (arch_task.h), for an arch whose own fast
@@ -371,6 +404,17 @@ void trap_syscall_enter(const struct trapframe *tf)
 	 * trap_enter set it (trap_current_mode); the call reports U itself. */
 	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
 						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0)) {
+		/* The cycles alone (the calls not counted): read again here,
+		 * as one word read once for both tests made the common entry
+		 * mask it first (x86_64: +1).  Not where the machine defers
+		 * its sums: its own entry holds the cycles before it calls
+		 * (arch/mips/trap.c). */
+		if (!MACHDEP_ACCT_DEFERRED &&
+		    !(__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) &
+		      PMU_KEV_BIT(PMU_KEV_SYSCALLS))) {
+			syscall_enter_cycles(c);
+			return;
+		}
 		syscall_enter_counted(c, tf);
 		return;
 	}

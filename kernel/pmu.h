@@ -322,7 +322,9 @@ struct pmu_ops {
 	void (*mode_switch)(uint32_t new_mode, uint64_t now, uintptr_t pc);
 	/* cpu: the id (arch_cpu_id) of the CPU that entered, which the
 	 * kernel's entry has at hand: the driver's common entry then finds
-	 * its state without a call of its own. */
+	 * its state without a call of its own.  The user cycles that CPU
+	 * held (pmu_kevent.h) belong before this span: the driver takes
+	 * them with it. */
 	void (*user_span)(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu);
 };
 

@@ -16,6 +16,7 @@
 #ifndef TALLY_PMU_KEVENT_H
 #define TALLY_PMU_KEVENT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum pmu_kevent {
@@ -49,6 +50,77 @@ void pmu_mode_switch_slow(uint32_t new_mode, uint64_t now, uintptr_t pc);
  * only when a counter listens.
  */
 void pmu_user_span_slow(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu);
+
+/*
+ * User cycles held back: an entry's user span need not reach the driver
+ * at once.  The driver gives each CPU a room (pmu_user_hold_room): while
+ * the spans held since it last looked stay below it, the entry only adds
+ * its span to `held` (pmu_user_span_hold), and the driver adds what is
+ * held to its counters whenever it next looks at them (a switch, a read,
+ * a fold, the next span it is told).  The driver's room is below every
+ * counter's distance to its wrap, so a held credit never wraps one: the
+ * entry that would reach a wrap is told at once and its interrupt comes
+ * where it always came.  Room 0: nothing is held (cycles counted in the
+ * kernel, whose span must be split as it ends; or nothing loaded).  A
+ * CPU's pair is written by that CPU alone, with interrupts off (and by a
+ * reshape of the counters, with nothing loaded anywhere).
+ */
+#define PMU_HOLD_CPUS 16        /* kernel/arch.h CPU_MAX */
+#define PMU_HOLD_ROOM_MAX 0x7fffffffu
+
+struct pmu_user_hold {
+	uint32_t held;          /* user cycles the driver has not been told */
+	uint32_t room;          /* held stays below this; 0: hold nothing */
+} __attribute__((aligned(64)));         /* a line a CPU: no sharing */
+
+extern struct pmu_user_hold pmu_user_hold[PMU_HOLD_CPUS];
+
+/* For the driver: the room of cpu, after it took what was held. */
+static inline void pmu_user_hold_room(unsigned cpu, uint32_t room)
+{
+	pmu_user_hold[cpu % PMU_HOLD_CPUS].room = room;
+}
+
+/* For the driver: what cpu holds, now the driver's; its room shrinks by
+ * as much (the driver adds it to every counter the room was made for). */
+static inline uint32_t pmu_user_hold_take(unsigned cpu)
+{
+	struct pmu_user_hold *h = &pmu_user_hold[cpu % PMU_HOLD_CPUS];
+	uint32_t held = h->held;
+
+	h->held = 0;
+	h->room -= held;
+	return held;
+}
+
+/*
+ * An entry's user span of `user` cycles: held, or false when the driver
+ * must be told now (pmu_user_span_slow, the held cycles with it).  h is
+ * the entering CPU's pmu_user_hold[] (the kernel keeps its address with
+ * the CPU: no index to scale).  held stays below room (room 0: held 0),
+ * so room - held is the span that still fits, and no sum can wrap.
+ */
+static inline bool pmu_user_span_hold32(struct pmu_user_hold *h, uint32_t user)
+{
+	if (user >= h->room - h->held)
+		return false;
+	h->held += user;
+	return true;
+}
+
+/* The same for a span from `left` to `back`: one 64-bit compare, which
+ * stamps out of order (back before left: a difference near 2^64) fail too, to
+ * be told (the driver refuses them itself). */
+static inline bool pmu_user_span_hold(struct pmu_user_hold *h, uint64_t left,
+				      uint64_t back)
+{
+	uint64_t span = back - left;
+
+	if (span >= (uint64_t)(h->room - h->held))
+		return false;
+	h->held += (uint32_t)span;
+	return true;
+}
 
 static inline int pmu_kevent_wanted(enum pmu_kevent kind)
 {

@@ -166,18 +166,14 @@ void giant_reacquire_slow(unsigned depth)
 
 /* One attempt, never spins (a CPU that must keep serving cross-calls while
  * it waits: kernel/hwperf/lock.c); lockdebug records it like a take. */
-bool spin_trylock(struct spinlock *l)
+/* spin_trylock's books under lockdebug, once the lock is taken. */
+void spin_trylock_debug(struct spinlock *l)
 {
-	if (__atomic_exchange_n(&l->locked, 1u, __ATOMIC_ACQUIRE))
-		return false;
-	if (spin_debug_) {
-		unsigned me = arch_cpu_id();
+	unsigned me = arch_cpu_id();
 
-		l->owner = me + 1;
-		l->site = (uintptr_t)__builtin_return_address(0);
-		if (held[me] < HELD_NAMED)
-			held_stack[me][held[me]] = l;
-		held[me]++;
-	}
-	return true;
+	l->owner = me + 1;
+	l->site = (uintptr_t)__builtin_return_address(0);
+	if (held[me] < HELD_NAMED)
+		held_stack[me][held[me]] = l;
+	held[me]++;
 }

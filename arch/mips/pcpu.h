@@ -36,6 +36,10 @@
  * who set it, for a reader of a dump). */
 #define PCPU_SLOW_COUNTED  1    /* a counter wants the calls or their cycles */
 #define PCPU_SLOW_SINK     2    /* the exit sink points at a read page */
+/* The cycles alone are counted, not the calls: the next call may hold
+ * its span (trap.c syscall_cut_held) and is otherwise the short cut's;
+ * set by the slow cut only, which then did all the slow cut's checks. */
+#define PCPU_SLOW_HELD     3
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -71,7 +75,10 @@ struct mips_pcpu {
 	 * clear the sink is user_exit.  Cleared only by the slow cut, before
 	 * it compares the counters, reads the kinds and puts the sink back
 	 * (arch_user_span): the other cuts do those and leave it, which costs
-	 * a later call one slow cut at most.
+	 * a later call one slow cut at most.  PCPU_SLOW_HELD says the same
+	 * of the counters and the sink as 0 does (the slow cut stores it
+	 * where it would clear the word, when of the two kinds only the
+	 * cycles are wanted), so every other value overrides it.
 	 */
 	uint32_t syscall_slow;
 	/* C's alone, from here. */

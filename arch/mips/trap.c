@@ -336,9 +336,38 @@ static inline bool syscall_cut_short(struct mips_pcpu *p)
 	return acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back);
 }
 
+/*
+ * The short cut while the cycles alone are counted (hint
+ * PCPU_SLOW_HELD): the same cut, and the span held for the PMU's
+ * driver (kernel/pmu_kevent.h) when it fits this CPU's room; no call,
+ * so mips_syscall stays a leaf on both ways.  The room
+ * is tested before the cut stores anything: false, with nothing stored,
+ * when either refuses, and the slow cut then does it all (the driver
+ * told, the held cycles with it).  A span out of order is 2^31 or more
+ * as 32 bits, and every room is below that.
+ */
+static inline __attribute__((always_inline)) bool syscall_cut_held(struct mips_pcpu *p)
+{
+	struct cpu *c = this_cpu();
+	uint64_t since = c->clock.stamp, left, back;
+	struct pmu_user_hold *h = c->hold;
+	uint32_t user;
+
+	pcpu_user_span(p, p->user_exit, since, &left, &back);
+	user = (uint32_t)(back - left);
+	if (user >= h->room - h->held)
+		return false;
+	if (!acct_cut_syscall_short(&c->clock, &c->current->acct, since, left, back))
+		return false;
+	h->held += user;
+	return true;
+}
+
 /* The kinds whose counters the short cut would miss: the counted cut
- * (kernel/entry.c) reports them. */
+ * (kernel/entry.c) reports them; of them, the cycles alone may be held
+ * (syscall_cut_held). */
 #define SLOW_KEVENTS (PMU_KEV_BIT(PMU_KEV_CYCLES) | PMU_KEV_BIT(PMU_KEV_SYSCALLS))
+#define HELD_KEVENTS PMU_KEV_BIT(PMU_KEV_CYCLES)
 /*
  * kernel/arch.h: every CPU's hint set, after the word changed (the
  * caller stored it), whenever a counter wants those kinds; each CPU's
@@ -361,6 +390,13 @@ void arch_kevents_changed(uint32_t kinds)
 static inline bool slow_kevents_wanted(void)
 {
 	return (__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) & SLOW_KEVENTS) != 0;
+}
+
+/* Whether of those the loaded counters want the cycles alone. */
+static inline bool held_kevents_only(void)
+{
+	return (__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) & SLOW_KEVENTS) ==
+	       HELD_KEVENTS;
 }
 
 /*
@@ -387,6 +423,16 @@ static intptr_t mips_syscall_slow(const syscall_arg_t *args, struct trapframe *t
 			goto call;
 		}
 		__atomic_store_n(&p->syscall_slow, PCPU_SLOW_COUNTED, __ATOMIC_RELAXED);
+	} else if (held_kevents_only()) {
+		/* The same order as the clear's above: a change that adds
+		 * the calls, made meanwhile, is seen here or sets the hint
+		 * after this store. */
+		struct mips_pcpu *p = pcpu_here_irqs_off();
+
+		__atomic_store_n(&p->syscall_slow, PCPU_SLOW_HELD, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		if (!held_kevents_only())
+			__atomic_store_n(&p->syscall_slow, PCPU_SLOW_COUNTED, __ATOMIC_RELAXED);
 	}
 	trap_syscall_enter_counted(tf);
 call:
@@ -420,8 +466,12 @@ syscall_fn mips_syscall(uintptr_t nr)
 {
 	struct mips_pcpu *p = pcpu_here_irqs_off();
 
-	if (__builtin_expect(p->syscall_slow != 0, 0))
-		return slow_way(mips_syscall_slow);
+	if (__builtin_expect(p->syscall_slow != 0, 0)) {
+		if (p->syscall_slow != PCPU_SLOW_HELD || !syscall_cut_held(p))
+			return slow_way(mips_syscall_slow);
+		__asm__ volatile("ei" : : : "memory");
+		return syscall_handler(nr);
+	}
 	if (__builtin_expect(!syscall_cut_short(p), 0)) {
 		/* Refused (rare), so checked here at no cost to the others:
 		 * the stamp just read was the last return's only if the sink

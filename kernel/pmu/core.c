@@ -11,6 +11,7 @@
 #include "pmu_kevent.h"
 
 uint32_t pmu_kevents_wanted;
+struct pmu_user_hold pmu_user_hold[PMU_HOLD_CPUS];
 
 static const struct pmu_ops *active;
 static bool (*overflow_handler)(uintptr_t pc, uint32_t mode);

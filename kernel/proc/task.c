@@ -6,6 +6,7 @@
 
 #include "mm/heap.h"
 #include "mm/page.h"
+#include "pmu_kevent.h"
 #include "proc/task.h"
 
 /* Pids below this are the boot-time tasks; new ones start here. */
@@ -43,10 +44,13 @@ void waitq_init(struct waitq *wq, const char *name)
 	list_init(&wq->head);
 }
 
+_Static_assert(PMU_HOLD_CPUS >= CPU_MAX, "every CPU holds its own user cycles");
+
 void task_table_init(void)
 {
 	for (unsigned i = 0; i < CPU_MAX; i++) {
 		cpus_[i].id = i;
+		cpus_[i].hold = &pmu_user_hold[i];
 		cpus_[i].lock = (struct spinlock)SPINLOCK_INIT("cpu_runq");
 		runq_init(&cpus_[i].rq);
 		list_init(&cpus_[i].sleepers);

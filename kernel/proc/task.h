@@ -25,6 +25,8 @@
 #include "machdep.h"
 #include "spinlock.h"
 
+struct pmu_user_hold;
+
 #define TASK_MAX 128
 #define TASK_NAME_MAX 16
 #define PID_MAX 32767
@@ -155,6 +157,9 @@ struct cpu {
 	uint64_t switches;
 	uint64_t ticks;                 /* this CPU's own ticks */
 	uint64_t pulled;                /* tasks the balancer moved here */
+	/* pmu_user_hold[id] (pmu_kevent.h): the user cycles its entries
+	 * hold for the PMU's driver, at an address the entry loads. */
+	struct pmu_user_hold *hold;
 };
 
 /* CPUs the scheduler runs on: ids 0..cpu_count()-1, of which a CPU that

@@ -28,3 +28,18 @@ def test_a_system_call_charges_the_refills_before_it(console, target):
     m = re.search(r"^tlbcycle self tlb_user=(\d+)$", out, re.M)
     assert m, out
     assert int(m.group(1)) >= STORES, out
+
+
+def test_refills_are_charged_while_user_cycles_are_held(console, target):
+    """The same under `stat -e cycles:u`: while the cycles alone are
+    counted, Malta's calls take the held way (arch/mips/pcpu.h
+    PCPU_SLOW_HELD: the span held for the soft PMU, the cut otherwise the
+    short one's), and a refill's hint still sends the next call the slow
+    way, which charges the refills; and the cycles were counted."""
+    if target.startswith("x86_64"):
+        pytest.skip("x86_64 refills its TLB in hardware: no refills to charge")
+    out = console.run("stat -e cycles:u tlbcycle %d self" % STORES, timeout=SPAWN_TIMEOUT)
+    m = re.search(r"^tlbcycle self tlb_user=(\d+)$", out, re.M)
+    assert m, out
+    assert int(m.group(1)) >= STORES, out
+    assert re.search(r"^\s*[\d,]+\s+cycles:u\b", out, re.M), out

@@ -40,6 +40,16 @@
  * hwperf_switch_slow takes the old task's counters off.  While no counter
  * counts cycles the bank's mode is not followed; the resume that loads one
  * starts it at that moment, in K mode, where every resume runs.
+ *
+ * User cycles held back (pmu_kevent.h pmu_user_hold): while a bank's
+ * cycles counters all count U alone, its CPU's entries hold their user
+ * spans instead of calling softpmu_user_span, below a room the driver
+ * sets from those counters' distances to their wraps.  Every operation
+ * that reads or changes the bank's counters adds what is held first
+ * (held_in; the hand-over of two sets programmed alike does it in its
+ * own pass), and softpmu_peek shows a register with it, so nothing can
+ * see a difference: only the entry that would reach a wrap is told, and
+ * its interrupt comes where it came.
  */
 #ifndef TALLY_SOFT_REGS_H
 #define TALLY_SOFT_REGS_H
@@ -71,6 +81,11 @@ enum softpmu_event {
 #define SOFTPMU_SEL_MODE_SHIFT 8
 #define SOFTPMU_SEL_ENABLE (1u << 16)
 #define SOFTPMU_SEL_INT (1u << 17)
+/* Set by check() on a cycles counter that counts U: the counters the
+ * user cycles the kernel holds back go to (pmu_kevent.h), found at a
+ * switch from the word it loads anyway.  Not part of the event's key
+ * (enable and event), so counting is unchanged by it. */
+#define SOFTPMU_SEL_UCYCLES (1u << 18)
 
 /*
  * The soft PMU's global registers (pmu_control.global[], check()'s
@@ -80,6 +95,7 @@ enum softpmu_event {
 #define SOFTPMU_GLOBAL_ON 0             /* bit = hw counter enabled */
 #define SOFTPMU_GLOBAL_CYCLES 1         /* counters counting cycles, by mode (softpmu.c) */
 #define SOFTPMU_GLOBAL_KINDS 2          /* pmu_kevent kinds the counters count */
+#define SOFTPMU_GLOBAL_NOT_U 3          /* counters counting cycles outside U */
 
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
                    uintptr_t pc);

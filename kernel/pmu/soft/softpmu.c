@@ -58,6 +58,10 @@ struct soft_bank {
 	uint32_t kinds;         /* pmu_kevent kinds its enabled counters count */
 	uint32_t on;            /* bit = hw counter with SOFTPMU_SEL_ENABLE */
 	union soft_cycles cycles; /* counters counting cycles, by mode */
+	/* Those counting them outside U: cycles's other masks as one word,
+	 * one test where the masked 64-bit test of cycles took three
+	 * (x86_64) to seven (Malta, big endian) at every switch. */
+	uint32_t cycles_not_u;
 };
 
 static uint64_t no_clock(void)
@@ -82,6 +86,7 @@ static uint32_t banks_counting;
 /* pmu_width_mask(cfg.width), kept with cfg: every event added needs it. */
 static uint64_t wmask = 0xffffffffu;
 _Static_assert(SOFTPMU_WIDTH_DEFAULT == 32, "wmask starts as the default width's");
+_Static_assert(SOFTPMU_MAX_CPUS == PMU_HOLD_CPUS, "a bank's index is its CPU's hold's");
 
 static const struct pmu_event soft_events[] = {
 	{ "cycles", SOFTPMU_CYCLES, ANY_COUNTER,
@@ -170,6 +175,16 @@ static inline void bank_kinds(unsigned i, uint32_t kinds)
 		bank_kinds_changed(i, kinds);
 }
 
+/* Every CPU's held user cycles dropped with the counters they were
+ * held for, and nothing held until a set is loaded (pmu_kevent.h). */
+static void hold_nothing(void)
+{
+	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
+		(void)pmu_user_hold_take(i);
+		pmu_user_hold_room(i, 0);
+	}
+}
+
 static bool config_valid(unsigned ncounters, unsigned width)
 {
 	return ncounters >= SOFTPMU_COUNTERS_MIN &&
@@ -189,6 +204,7 @@ int softpmu_configure(const struct softpmu_config *c)
 		cfg.this_cpu = cpu_zero;
 	memset(banks, 0, sizeof(banks));
 	banks_counting = 0;
+	hold_nothing();
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		banks[i].mode = PMU_MODE_K;
 		banks[i].since = cfg.clock();
@@ -217,8 +233,10 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 		banks[i].kinds = 0;
 		banks[i].on = 0;
 		banks[i].cycles.all = 0;
+		banks[i].cycles_not_u = 0;
 	}
 	banks_counting = 0;
+	hold_nothing();
 	tell_wanted();
 	return 0;
 }
@@ -233,9 +251,17 @@ static struct soft_bank *this_bank(void)
 	return &banks[cfg.this_cpu() % SOFTPMU_MAX_CPUS];
 }
 
+/* The register as it stands, the user cycles the kernel still holds for
+ * it included (they never take it past its wrap: hold_room). */
 uint64_t softpmu_peek(unsigned cpu, unsigned hw)
 {
-	return banks[cpu % SOFTPMU_MAX_CPUS].ctr[hw % PMU_MAX_COUNTERS].value;
+	unsigned i = cpu % SOFTPMU_MAX_CPUS;
+	const struct soft_bank *b = &banks[i];
+	uint64_t v = b->ctr[hw % PMU_MAX_COUNTERS].value;
+
+	if (b->cycles.in[mode_slot(PMU_MODE_U)] & (1u << (hw % PMU_MAX_COUNTERS)))
+		v += pmu_user_hold[i].held;
+	return v;
 }
 
 /* Does a counter programmed with sel count event ev reported in mode?
@@ -398,6 +424,47 @@ static inline void broadcast(struct soft_bank *b, enum softpmu_event ev,
 	broadcast_on(b, ev, mode, n, pc);
 }
 
+/*
+ * User cycles the kernel holds back (pmu_kevent.h).  The room of bank i:
+ * below every U-cycles counter's distance to its wrap, so that adding
+ * what is held wraps none (held stays below the room), and 0 when some
+ * counter counts cycles outside U or the bank is not in K (tests play U
+ * and X): those spans are split and credited as they end.  Made with
+ * nothing held: after held_in, whenever a value, a mask or the mode
+ * changed.
+ */
+static void hold_room(const struct soft_bank *b, unsigned i)
+{
+	uint32_t m = b->cycles.in[mode_slot(PMU_MODE_U)];
+	uint64_t wm = mask(), room = PMU_HOLD_ROOM_MAX;
+
+	if (m == 0 || b->cycles_not_u != 0 || b->mode != PMU_MODE_K) {
+		pmu_user_hold_room(i, 0);
+		return;
+	}
+	for (; m; m &= m - 1u) {
+		uint64_t r = wm - b->ctr[__builtin_ctz(m)].value;
+
+		room = r < room ? r : room;
+	}
+	pmu_user_hold_room(i, (uint32_t)room);
+}
+
+/* What the kernel holds for bank i, added to its U-cycles counters
+ * before anything looks at or changes them: the cycles the entries would
+ * have credited, in the same counters, none of them wrapping (hold_room),
+ * so no interrupt is owed.  Their room shrinks by as much. */
+static inline void held_in(struct soft_bank *b, unsigned i)
+{
+	uint32_t held;
+
+	if (__builtin_expect(pmu_user_hold[i].held == 0, 1))
+		return;
+	held = pmu_user_hold_take(i);
+	for (uint32_t m = b->cycles.in[mode_slot(PMU_MODE_U)]; m; m &= m - 1u)
+		b->ctr[__builtin_ctz(m)].value += held;
+}
+
 void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
                    uintptr_t pc)
 {
@@ -408,15 +475,23 @@ void softpmu_event(enum softpmu_event ev, uint32_t mode, uint64_t n,
 
 void softpmu_mode_switch(uint32_t new_mode, uint64_t now, uintptr_t pc)
 {
-	struct soft_bank *b = this_bank();
+	unsigned i = cfg.this_cpu() % SOFTPMU_MAX_CPUS;
+	struct soft_bank *b = &banks[i];
 	uint32_t old = b->mode;
 	uint64_t elapsed = now - b->since;
 
+	/* K to K (the kernel's own entries) credits no U-cycles counter and
+	 * keeps the room; a change of mode (tests) takes what is held first,
+	 * the earlier cycles, and the room follows the mode. */
+	if (new_mode != old)
+		held_in(b, i);
 	/* Advance first: an interrupt below suspends, and must not see these
 	 * cycles as still owed. */
 	b->since = now;
 	b->mode = new_mode;
 	broadcast(b, SOFTPMU_CYCLES, old, elapsed, pc);
+	if (new_mode != old)
+		hold_room(b, i);
 }
 
 /* Both spans of softpmu_user_span credited, the kernel's first: out of
@@ -428,17 +503,6 @@ static __attribute__((noinline)) void credit_both(struct soft_bank *b, uint32_t 
 {
 	credit_cycles(b, b->cycles.in[mode_slot(old)], old, kernel, 0);
 	broadcast(b, SOFTPMU_CYCLES, PMU_MODE_U, user, pc);
-}
-
-/* The bank's cycles masks but U's: where the mode the bank was in (K,
- * as the kernel runs it; tests play X and U too) may count cycles.
- * A constant: the union's U slot, whichever end it sits at. */
-static inline uint64_t cycles_not_user(void)
-{
-	union soft_cycles u = { .all = 0 };
-
-	u.in[mode_slot(PMU_MODE_U)] = 0xffffu;
-	return ~u.all;
 }
 
 /* softpmu_user_span when some counter counts cycles outside U: the bank
@@ -462,52 +526,45 @@ static __attribute__((noinline)) void user_span_not_only_user(struct soft_bank *
 }
 
 /*
- * The common entry in straight line: the bank from the CPU the caller
- * names (no lookup through cfg.this_cpu, an indirect call that made
- * every entry save its arguments around it: nine registers on Malta),
- * one test that only user cycles are counted (no mode arithmetic), and
- * no call unless a counter wraps.  The bank's cycles masks are a subset
- * of its enabled counters (start_counters sets both from check()'s
- * registers, stop_counters clears both), so a U mask that is not empty
- * says what broadcast's test of b->on would.
+ * An entry the kernel could not hold (pmu_kevent.h): its span and the
+ * spans held before it, credited together.  Only the entry that would
+ * take a counter to its wrap, or one on a bank that holds nothing, comes
+ * here, so the held cycles and this span reach the counters at the entry
+ * where each credit would have wrapped one, with this entry's pc.  The
+ * bank from the CPU the caller names (no lookup through cfg.this_cpu, an
+ * indirect call that made every entry save its arguments around it), and
+ * one test that only user cycles are counted.  The bank's cycles masks
+ * are a subset of its enabled counters (start_counters sets both from
+ * check()'s registers, stop_counters clears both), so a U mask that is
+ * not empty says what broadcast's test of b->on would.
  */
 void softpmu_user_span(uint64_t left, uint64_t back, uintptr_t pc, unsigned cpu)
 {
-	struct soft_bank *b = &banks[cpu % SOFTPMU_MAX_CPUS];
+	unsigned i = cpu % SOFTPMU_MAX_CPUS;
+	struct soft_bank *b = &banks[i];
 	uint32_t old = b->mode;
 	uint64_t since = b->since;
+	/* Nothing is held where cycles count outside U (hold_room): the
+	 * split below needs no held part. */
+	uint64_t held = pmu_user_hold_take(i);
 	uint32_t m;
 
 	b->since = back;
 	b->mode = PMU_MODE_K;
-	if (__builtin_expect((b->cycles.all & cycles_not_user()) != 0, 0)) {
+	if (__builtin_expect(b->cycles_not_u != 0, 0)) {
 		user_span_not_only_user(b, old, since, left, back, pc);
 		return;
 	}
 	m = b->cycles.in[mode_slot(PMU_MODE_U)];
-	if (!m)
-		return;
-	/*
-	 * On a 32-bit machine the usual span is under 2^32 cycles, whose
-	 * difference has a high half of 0, and that test alone, with the
-	 * low half's test for 0, replaces the 64-bit compare of back with
-	 * left (the difference is then known to fit credit_cycles' 32-bit
-	 * way, whose own test it makes redundant).  A back before left
-	 * (by less than 2^64 - 2^32, as any two readings of one 64-bit
-	 * clock are) leaves a high half that is not 0: the rest's to refuse
-	 * (Malta: the two 64-bit compares of each entry).
-	 */
-	if (sizeof(uintptr_t) < sizeof(uint64_t)) {
-		uint64_t d = back - left;
+	if (m) {
+		/* Guarded as user_span_not_only_user: a back before left
+		 * credits nothing of its own. */
+		uint64_t n = (back > left ? back - left : 0) + held;
 
-		if ((d >> 32) == 0) {
-			if ((uint32_t)d != 0)
-				credit_cycles(b, m, PMU_MODE_U, d, pc);
-			return;
-		}
+		if (n != 0)
+			credit_cycles(b, m, PMU_MODE_U, n, pc);
 	}
-	if (back > left)                /* guarded as user_span_not_only_user */
-		credit_cycles(b, m, PMU_MODE_U, back - left, pc);
+	hold_room(b, i);
 }
 
 /* The kernel's events, as pmu_kevent.h delivers them. */
@@ -598,6 +655,7 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 			uint32_t bit = 1u << c->hw;
 
 			cyc_u |= c->modes & PMU_MODE_U ? bit : 0;
+			c->evtsel |= c->modes & PMU_MODE_U ? SOFTPMU_SEL_UCYCLES : 0;
 			cyc_k |= c->modes & PMU_MODE_K ? bit : 0;
 			cyc_x |= c->modes & PMU_MODE_X ? bit : 0;
 		}
@@ -614,7 +672,7 @@ static int soft_check(struct pmu_control *ctl, bool global, char *reason,
 	cycles.in[mode_slot(PMU_MODE_U)] = (uint16_t)cyc_u;
 	ctl->global[SOFTPMU_GLOBAL_CYCLES] = cycles.all;
 	ctl->global[SOFTPMU_GLOBAL_KINDS] = kinds;
-	ctl->global[3] = 0;
+	ctl->global[SOFTPMU_GLOBAL_NOT_U] = cyc_k | cyc_x;
 	return 0;
 }
 
@@ -647,6 +705,7 @@ static inline void start_counters(struct soft_bank *b, struct pmu_state *st,
 {
 	b->on |= (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
 	b->cycles.all = st->ctl.global[SOFTPMU_GLOBAL_CYCLES];
+	b->cycles_not_u = (uint32_t)st->ctl.global[SOFTPMU_GLOBAL_NOT_U];
 	for (unsigned k = 0; k < st->ctl.n; k++) {
 		const struct pmu_counter_ctl *c = &st->ctl.ctr[k];
 		struct soft_ctr *h = &b->ctr[c->hw];
@@ -666,6 +725,7 @@ static void soft_resume(struct pmu_state *st)
 	struct soft_bank *b = bank_of(st);
 	uint64_t now = cfg.clock();
 
+	held_in(b, bank_index(st));
 	mode_if_untracked(b);
 	/* Cycles before this moment belong to whoever counted them before.
 	 * One reading for both the count's start and time-enabled's: two
@@ -673,6 +733,7 @@ static void soft_resume(struct pmu_state *st)
 	 * the set was never enabled for. */
 	b->since = now;
 	start_counters(b, st, now);
+	hold_room(b, bank_index(st));
 }
 
 /*
@@ -751,6 +812,7 @@ static inline void stop_counters(struct soft_bank *b, struct pmu_state *st,
 		stop_owed(b, st, owed, cycling);
 	b->on &= ~(uint32_t)st->ctl.global[SOFTPMU_GLOBAL_ON];
 	b->cycles.all = 0;
+	b->cycles_not_u = 0;
 	st->cycles_sum += now - st->cycles_start;
 	st->cycles_start = now;
 }
@@ -761,8 +823,10 @@ static void soft_suspend(struct pmu_state *st)
 	uint64_t now = cfg.clock();
 	uint64_t owed = now - b->since;
 
+	held_in(b, bank_index(st));
 	b->since = now;
 	stop_counters(b, st, now, owed);
+	pmu_user_hold_room(bank_index(st), 0);  /* no counter left (hold_room) */
 	bank_kinds(bank_index(st), 0);
 }
 
@@ -815,6 +879,7 @@ static __attribute__((noinline)) void switch_apart(struct soft_bank *b, struct p
 	stop_counters(b, out, now, owed);
 	mode_if_untracked(b);
 	start_counters(b, in, now);
+	hold_room(b, bank_index(in));
 	name_programming(out, in);
 }
 
@@ -850,49 +915,87 @@ static inline soft_word_t *value_low(struct soft_ctr *h)
 	return (soft_word_t *)&h->value + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 }
 
+/* The low half of a slot's start, the same way.  Of a counter 32 bits
+ * wide or less, only those bits are ever read: every reader masks the
+ * start to the width (stop_counters, soft_sync, start_counters, the
+ * hand-overs, pmu_delta for the read page). */
+static inline soft_word_t *start_low(struct pmu_counter_state *c)
+{
+	return (soft_word_t *)&c->start + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+}
+
 /*
- * hand_over for counters of 32 bits or fewer (the default width): every
- * bit of a difference masked to the width, and of a value masked to it,
- * is in the low 32 bits, so those alone are subtracted and masked (a
- * 64-bit subtraction and mask are a borrow sequence and two masks on a
- * 32-bit machine).  A counter's value is always masked to the width
- * (every writer masks it or adds no more than its room; a reshape
- * clears it), so its high half is 0 and stays so: only the low half is
- * loaded and stored (Malta: the high half's load, store, and the mask's
- * load and store, per slot).  The values stored are the same as
- * hand_over's.
+ * hand_over for counters of 32 bits or fewer (the default width), with
+ * held_in and hold_room in the same pass.  Every bit of a difference
+ * masked to the width, and of a value masked to it, is in the low 32
+ * bits, so those alone are subtracted and masked (a 64-bit subtraction
+ * and mask are a borrow sequence and two masks on a 32-bit machine).  A
+ * counter's value is always masked to the width (every writer masks it
+ * or adds no more than its room; a reshape clears it), so its high half
+ * is 0 and stays so: only the low half is loaded and stored (Malta: the
+ * high half's load, store, and the mask's load and store, per slot).
+ *
+ * The user cycles the kernel held (pmu_kevent.h; hold is the bank's)
+ * go to out's U-cycles counters first, as held_in would add them (none
+ * wraps), and the room is made from the values in leaves in the bank, as
+ * hold_room would make it: the two sets count alike, so the bank's masks
+ * and mode are the same before and after.  A slot that counts something
+ * else gets no held cycles and leaves the room alone; which slots count
+ * U cycles, the control word says (SOFTPMU_SEL_UCYCLES), with no mask to
+ * look up per slot.  The values stored are those of held_in, hand_over
+ * and hold_room in turn.
  */
 static inline void hand_over_narrow(struct soft_bank *b, struct pmu_state *out,
-                                    struct pmu_state *in, uint32_t wm)
+                                    struct pmu_state *in, uint32_t wm,
+                                    struct pmu_user_hold *hold)
 {
 	/* Read once: the half-word stores may alias anything 32-bit. */
 	unsigned n = in->ctl.n;
+	/* pmu_user_hold_take without its room's update: the room is made
+	 * anew below. */
+	uint32_t held = hold->held;
+	uint32_t room = PMU_HOLD_ROOM_MAX;
+
+	hold->held = 0;
 
 	for (unsigned k = 0; k < n; k++) {
-		struct soft_ctr *h = &b->ctr[in->ctl.ctr[k].hw];
+		const struct pmu_counter_ctl *c = &in->ctl.ctr[k];
+		struct soft_ctr *h = &b->ctr[c->hw];
 		struct pmu_counter_state *o = &out->ctr[k], *i = &in->ctr[k];
+		bool ucycles = (c->evtsel & SOFTPMU_SEL_UCYCLES) != 0;
 		uint32_t v = *value_low(h);
 
-		o->sum += (v - (uint32_t)o->start) & wm;
-		o->start = v;
-		if (in->ctl.ctr[k].flags & PMU_CTR_IMODE)
-			*value_low(h) = (uint32_t)i->start & wm;
+		if (ucycles)
+			v += held;
+		o->sum += (v - *start_low(o)) & wm;
+		*start_low(o) = v;
+		if (c->flags & PMU_CTR_IMODE)
+			v = *start_low(i) & wm;
 		else
-			i->start = v;
+			*start_low(i) = v;
+		*value_low(h) = v;
+		if (ucycles && wm - v < room)
+			room = wm - v;
 	}
+	/* hold_room's other tests: the masks are the same as out's, which
+	 * may_owe found counting cycles in U alone, and the bank in K.  With
+	 * no U-cycles counter no slot lowered the room: spans held then go
+	 * to no counter, as told they would (softpmu_user_span, held_in). */
+	hold->room = room;
 }
 
 /*
  * At a switch, may cycles be owed to the counters going out (owing() not
  * 0)?  Only if some counter counts them outside U, or the bank is in U
- * (tests play it; the kernel switches in K): one masked test and one
- * compare, where owing() finds the mode's mask by arithmetic (x86_64: 12
- * instructions).  A yes where owing() would say 0 takes switch_apart,
- * which is exact for every pair.
+ * (tests play it; the kernel switches in K): two tests, where owing()
+ * finds the mode's mask by arithmetic (x86_64: 12 instructions).  A yes where owing() would say 0 takes switch_apart,
+ * which is exact for every pair: so any mode but K says yes (X as well,
+ * which tests play), and the hand-over may hold user cycles
+ * (hand_over_narrow) without a test of the mode of its own.
  */
 static inline bool may_owe(const struct soft_bank *b)
 {
-	return (b->cycles.all & cycles_not_user()) != 0 || b->mode == PMU_MODE_U;
+	return b->cycles_not_u != 0 || b->mode != PMU_MODE_K;
 }
 
 /*
@@ -914,7 +1017,10 @@ static inline bool may_owe(const struct soft_bank *b)
  */
 static void soft_switch(struct pmu_state *out, struct pmu_state *in)
 {
-	struct soft_bank *b = bank_of(in);
+	/* The bank's index once, before the clock's call: the bank's and
+	 * the hold's addresses both come from it. */
+	unsigned i = bank_index(in);
+	struct soft_bank *b = &banks[i];
 	uint64_t now = cfg.clock();
 	uint64_t owed = now - b->since;
 	uint64_t wm;
@@ -922,17 +1028,24 @@ static void soft_switch(struct pmu_state *out, struct pmu_state *in)
 	b->since = now;
 	if (in->drv_cache != out->drv_cache || in->drv_cache == 0 ||
 	    may_owe(b)) {
+		held_in(b, i);
 		switch_apart(b, out, in, now, owed);
 		return;
 	}
-	wm = mask();
-	if (wm <= UINT32_MAX)
-		hand_over_narrow(b, out, in, (uint32_t)wm);
-	else
-		hand_over(b, out, in, wm);
+	/* The sets' time first, which the hand-over reads nothing of: so
+	 * now is not kept across its loop. */
 	out->cycles_sum += now - out->cycles_start;
 	out->cycles_start = now;
 	in->cycles_start = now;
+	wm = mask();
+	if (wm <= UINT32_MAX) {
+		hand_over_narrow(b, out, in, (uint32_t)wm, &pmu_user_hold[i]);
+	} else {
+		held_in(b, i);
+		hand_over(b, out, in, wm);
+		/* in's i-mode counters are back where it left them. */
+		hold_room(b, i);
+	}
 	mode_if_untracked(b);
 }
 
@@ -954,15 +1067,18 @@ static int soft_rotate(struct pmu_state *st,
 	uint64_t owed = now - b->since;
 	int err;
 
+	held_in(b, bank_index(st));
 	b->since = now;
 	stop_counters(b, st, now, owed);
 	err = replace(st, arg);
 	if (err != 0) {
+		pmu_user_hold_room(bank_index(st), 0);
 		bank_kinds(bank_index(st), 0);
 		return err;
 	}
 	mode_if_untracked(b);
 	start_counters(b, st, now);
+	hold_room(b, bank_index(st));
 	return 0;
 }
 
@@ -982,6 +1098,7 @@ static void soft_sync(struct pmu_state *st)
 	uint32_t cycling = owing(b, owed);
 	uint64_t wm = mask();
 
+	held_in(b, bank_index(st));
 	b->since = now;
 	/* In two passes, as stop_counters does and for its reason: a read
 	 * is a system call, in the kernel, where counters of user cycles

@@ -231,6 +231,206 @@ static void test_softpmu_user_span_edges(void **state)
 	}
 }
 
+/* ---- user cycles held back (pmu_kevent.h) ---------------------------------- */
+
+/* An entry from user mode as the kernel makes it (kernel/entry.c): the
+ * span held while it fits the CPU's room, else told with what was held;
+ * or, with hold false, told at once as before.  True when held. */
+static bool enter_from_user(bool hold, uint64_t left, uint64_t back)
+{
+	if (hold && pmu_user_span_hold(&pmu_user_hold[fake_cpu], left, back))
+		return true;
+	softpmu_user_span(left, back, 0, fake_cpu);
+	return false;
+}
+
+#define HELD_STEPS 400
+
+struct held_run {
+	struct hwperf_counts c[2];
+	uint64_t peek[HELD_STEPS][2];   /* the registers after each entry */
+	uint64_t read[HELD_STEPS];      /* a's cycles as a read found them */
+	unsigned sigs[HELD_STEPS][2];   /* a's and b's signals after each */
+	unsigned held, told;
+	unsigned alike;                 /* switches between a and b programmed alike */
+};
+
+/*
+ * Two tasks programmed alike (the switch hands over: hand_over_narrow or
+ * hand_over), each with a cycles:u threshold and its system calls, take
+ * turns; entries of short spans and of spans across two thresholds,
+ * reads, ticks, and a run of the task with the same events in
+ * another order (switch_apart) between.
+ */
+static void held_script(bool hold, unsigned width, const char *spec, struct held_run *r)
+{
+	struct hwperf_reason why;
+	struct fake_task *c;
+	uint64_t t;
+
+	memset(r, 0, sizeof(*r));
+	soft(3, width);
+	c = fake_spawn(12, USER_UID, 12, 1);
+	assert_true(hwt_enable(a, 0, spec, &why) > 0);
+	fake_run(0, b);
+	assert_true(hwt_enable(b, 0, spec, &why) > 0);
+	fake_run(0, c);
+	assert_true(hwt_enable(c, 0, "syscalls:u,cycles:u", &why) > 0);
+	fake_switch_fused = true;
+	fake_run(0, a);
+	t = now;
+	for (unsigned i = 0; i < HELD_STEPS; i++) {
+		uint64_t left = t += 5 + i % 7;
+		/* Now and then a span across two thresholds at once. */
+		uint64_t span = i % 37 == 36 ? 2500 + i % 5 : 40 + 97 * (i % 13);
+
+		now = t += span;
+		if (enter_from_user(hold, left, t))
+			r->held++;
+		else
+			r->told++;
+		pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 1, 0);
+		if (i % 5 == 4) {
+			fake_run(0, i % 50 == 49 ? c : i % 10 == 4 ? b : a);
+			if (a->hw.set.pst.drv_cache != 0 &&
+			    a->hw.set.pst.drv_cache == b->hw.set.pst.drv_cache)
+				r->alike++;
+		}
+		if (i % 17 == 16) {
+			now = t += 2;
+			fake_tick(0);
+		}
+		if (i % 23 == 22)
+			r->read[i] = hwt_count(10, 0);  /* a read folds */
+		r->peek[i][0] = softpmu_peek(0, 0);
+		r->peek[i][1] = softpmu_peek(0, 1);
+		r->sigs[i][0] = a->sigs[SIG];
+		r->sigs[i][1] = b->sigs[SIG];
+	}
+	fake_switch_fused = false;
+	now = t += 1;
+	fake_run(0, NULL);
+	assert_true(hwperf_read(NULL, 10, &r->c[0], &why) > 0);
+	assert_true(hwperf_read(NULL, 11, &r->c[1], &why) > 0);
+}
+
+/* held_script both ways, and every observation the same. */
+static void held_same(unsigned width, const char *spec, struct held_run *told,
+                      struct held_run *held)
+{
+	held_script(false, width, spec, told);
+	held_script(true, width, spec, held);
+	assert_int_equal(told->held, 0);
+	assert_true(held->held > HELD_STEPS / 4);
+	for (unsigned i = 0; i < HELD_STEPS; i++) {
+		assert_int_equal(held->sigs[i][0], told->sigs[i][0]);
+		assert_int_equal(held->sigs[i][1], told->sigs[i][1]);
+		assert_int_equal(held->peek[i][0], told->peek[i][0]);
+		assert_int_equal(held->peek[i][1], told->peek[i][1]);
+		assert_int_equal(held->read[i], told->read[i]);
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		assert_memory_equal(&held->c[k], &told->c[k], sizeof(held->c[k]));
+		assert_true(told->c[k].count[0] > 0 && told->c[k].count[1] > 0);
+	}
+}
+
+/*
+ * Held entries give what told entries give, entry by entry: the counts
+ * and times, each register as peek shows it (the read page's view), what
+ * each read found, and every threshold's signal at the entry that
+ * crossed it (the entry that would wrap a counter is told, its interrupt
+ * where it always came).  With thresholds (a fired threshold reloads the
+ * set, so the switch stops one set and starts the other: switch_apart),
+ * and without (the two sets programmed alike hand the counters over:
+ * hand_over_narrow up to 32 bits, hand_over at 40), on counters of 12
+ * bits (wraps within the script), 32 and 40.
+ */
+static void test_R14_R15_held_user_cycles_count_as_told(void **state)
+{
+	static const unsigned widths[] = { 12, 32, 40 };
+	static struct held_run told, held;
+
+	(void)state;
+	for (unsigned w = 0; w < 3; w++) {
+		held_same(widths[w], "cycles:u:thresh=1000,sig=5,syscalls:u", &told, &held);
+		/* Both ways ran: held, and told when it would cross. */
+		assert_true(held.told > 0);
+		/* The thresholds fired, both tasks' (the script crossed them). */
+		assert_true(told.sigs[HELD_STEPS - 1][0] > 2);
+		assert_true(told.sigs[HELD_STEPS - 1][1] > 2);
+
+		held_same(widths[w], "cycles:u,syscalls:u", &told, &held);
+		/* a and b were programmed alike: switches handed over. */
+		assert_true(held.alike > HELD_STEPS / 20);
+	}
+	/* At 12 bits the counters wrapped, each wrap's entry told. */
+	held_same(12, "cycles:u,syscalls:u", &told, &held);
+	assert_true(told.c[0].count[0] > 4 * pmu_width_mask(12));
+	assert_true(held.told > 0);
+}
+
+/*
+ * The room a CPU may hold: below every user-cycles counter's distance to
+ * its wrap, 0 while a counter counts cycles in the kernel (the span's
+ * kernel part is credited as it ends) or nothing is loaded; what is held
+ * shows in peek and in a read, and goes to the set it was held for.
+ */
+static void test_held_user_cycles_room_and_owner(void **state)
+{
+	struct pmu_user_hold *h = &pmu_user_hold[0];
+	struct hwperf_reason why;
+	uint64_t v0, fed, span;
+
+	(void)state;
+	soft(2, 12);
+	assert_int_equal(h->room, 0);
+	assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+	v0 = softpmu_peek(0, 0);        /* where its period starts */
+	assert_int_equal(h->room, pmu_width_mask(12) - v0);
+	assert_true(enter_from_user(true, 100, 130));
+	assert_int_equal(h->held, 30);
+	assert_int_equal(softpmu_peek(0, 0), v0 + 30);
+	now = 130;
+	assert_int_equal(hwt_count(10, 0), 30);         /* folded by the read */
+	assert_int_equal(h->held, 0);
+	/* Not a span as wide as the room (it takes the counter to its last
+	 * value: held spans stay short of it), nor, then, one more cycle,
+	 * which wraps the counter: both told. */
+	span = h->room;
+	assert_false(enter_from_user(true, 200, 200 + span));
+	assert_int_equal(softpmu_peek(0, 0), pmu_width_mask(12));
+	assert_int_equal(h->room, 0);
+	assert_false(enter_from_user(true, 300 + span, 301 + span));
+	assert_true(softpmu_peek(0, 0) < pmu_width_mask(12));
+	fed = 30 + span + 1;
+	now = 301 + span;
+	assert_int_equal(hwt_count(10, 0), fed);
+	/* Held spans are the set's that was loaded: b's switch-in takes
+	 * them to a first. */
+	assert_true(enter_from_user(true, 5000, 5007));
+	now = 5010;
+	fake_run(0, b);
+	assert_int_equal(h->room, 0);                   /* b counts nothing */
+	assert_int_equal(hwt_count(10, 0), fed + 7);
+	assert_false(enter_from_user(true, 6000, 6010));
+	/* Unloaded, the hold goes with the set. */
+	fake_run(0, a);
+	assert_true(enter_from_user(true, 8000, 8001));
+	now = 8002;
+	fake_run(0, NULL);
+	assert_int_equal(h->held, 0);
+	assert_int_equal(h->room, 0);
+	assert_int_equal(hwt_count(10, 0), fed + 8);
+	/* Cycles counted in the kernel as well: nothing held. */
+	fake_run(0, root);
+	assert_true(hwt_enable(root, 0, "cycles:u,cycles:k", &why) > 0);
+	assert_int_equal(h->room, 0);
+	assert_false(enter_from_user(true, 9000, 9010));
+	now = 9010;
+	assert_int_equal(hwt_count(1, 0), 10);
+}
+
 /* The kernel's hooks are gated by what loaded counters count
  * (pmu_kevent.h): the driver says so at every load and unload, and an
  * event reported through the gate reaches the counter. */
@@ -976,6 +1176,8 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_user_span_splits_exactly, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_credits_the_cpu_it_names, setup),
 		cmocka_unit_test_setup(test_softpmu_user_span_edges, setup),
+		cmocka_unit_test_setup(test_R14_R15_held_user_cycles_count_as_told, setup),
+		cmocka_unit_test_setup(test_held_user_cycles_room_and_owner, setup),
 		cmocka_unit_test_setup(test_softpmu_cycles_reach_their_modes_counters, setup),
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
