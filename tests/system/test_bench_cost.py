@@ -245,6 +245,7 @@ TARGETS = {
 }
 
 
+@pytest.mark.kernel_only
 def test_costs_meet_the_lean_path_targets(target, icount_runs):
     """Every row within issue 12's targets, below Linux's costs where it
     has them (docs/costs.md): the budget lets a row grow by 2%, which a
