@@ -314,10 +314,15 @@ def test_spin_forever_runs_until_killed(tasks):
     kind, value, forever = ending(tasks.run("wait %d" % pid, timeout=SPAWN_TIMEOUT))
     assert (kind, value) == ("signal", "SIGKILL")
     assert forever["utime_us"] > 0 and forever["syscalls"] == 0, forever
-    # Anything else than a count or `forever` is a usage error, no spin.
+    # Anything else than a count or `forever` is a usage error, no spin
+    # (a misread count would exit 0 without the usage line).  Its user
+    # time is the host's: a host that stops QEMU's vCPU in the usage
+    # path charges the stall to it (14.6 ms on x86_64-smp2 in .ci/run
+    # on 2 cores; QEMU left a vCPU unrun for 0.5 s, platforms.md), so
+    # the bound is a stall's, not the path's.
     out, (kind, value, ru) = run_wait(tasks, "spin forevr")
     assert "usage: spin N | spin forever" in out and (kind, value) == ("exit", "2"), out
-    assert ru["utime_us"] < 10_000, ru
+    assert ru["utime_us"] < 1_000_000, ru
 
 
 def test_signal_handler_and_sigreturn(tasks):
