@@ -256,11 +256,10 @@ struct held_run {
 };
 
 /*
- * Two tasks programmed alike (the switch hands over: hand_over_narrow or
- * hand_over), each with a cycles:u threshold and its system calls, take
- * turns; entries of short spans and of spans across two thresholds,
- * reads, ticks, and a run of the task with the same events in
- * another order (switch_apart) between.
+ * Two tasks programmed alike by spec (user cycles and system calls, with
+ * or without a threshold) take turns; entries of short spans and of
+ * spans across two thresholds, reads, ticks, and a run of a task with
+ * the same events in another order (switch_apart) between.
  */
 static void held_script(bool hold, unsigned width, const char *spec, struct held_run *r)
 {
