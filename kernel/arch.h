@@ -238,13 +238,17 @@ unsigned arch_user_cycles_bits(void);
 
 /* --- the PMU layer's kernel-event kinds (kernel/pmu_kevent.h) ------------- */
 /*
- * pmu_kevents_wanted has just changed to kinds, on this CPU (the caller
- * stored it).  An arch whose system call's fast way keeps a per-CPU hint
- * instead of reading the word (MIPS: arch/mips/trap.c) makes every CPU's
- * next call read the word again, when kinds wants what that way skips;
- * the others have nothing to do.
+ * CPU cpu's counters now count kinds (pmu_kevents_want; called on any
+ * CPU, cpu < CPU_MAX): the arch keeps the word where that CPU's hooks
+ * test it in the fewest instructions (machdep.h machdep_kevents_any).  An
+ * arch whose system call's fast way keeps a per-CPU hint instead of
+ * reading the word (MIPS: arch/mips/trap.c) makes that CPU's next call
+ * read the word again, after it is stored, when kinds wants what that
+ * way skips.
  */
-void arch_kevents_changed(uint32_t kinds);
+void arch_kevents_set(unsigned cpu, uint32_t kinds);
+/* CPU cpu's word as arch_kevents_set left it (cpu < CPU_MAX). */
+uint32_t arch_kevents_of(unsigned cpu);
 
 /* --- called by arch code into the kernel --------------------------------- */
 void clock_tick(void);                          /* kernel/time/clock.c */

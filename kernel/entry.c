@@ -402,16 +402,15 @@ void trap_syscall_enter(const struct trapframe *tf)
 
 	/* No trap_mode: only interrupt handlers read it, after their own
 	 * trap_enter set it (trap_current_mode); the call reports U itself. */
-	if (__builtin_expect((pmu_kevents_wanted & (PMU_KEV_BIT(PMU_KEV_CYCLES) |
-						     PMU_KEV_BIT(PMU_KEV_SYSCALLS))) != 0, 0)) {
-		/* The cycles alone (the calls not counted): read again here,
-		 * as one word read once for both tests made the common entry
-		 * mask it first (x86_64: +1).  Not where the machine defers
-		 * its sums: its own entry holds the cycles before it calls
-		 * (arch/mips/trap.c). */
+	if (__builtin_expect(pmu_kevents_any(PMU_KEV_BIT(PMU_KEV_CYCLES) |
+					     PMU_KEV_BIT(PMU_KEV_SYSCALLS)), 0)) {
+		/* The cycles alone (the calls not counted): tested again
+		 * here, as one word read once for both tests made the common
+		 * entry mask it first (x86_64: +1).  Not where the machine
+		 * defers its sums: its own entry holds the cycles before it
+		 * calls (arch/mips/trap.c). */
 		if (!MACHDEP_ACCT_DEFERRED &&
-		    !(__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) &
-		      PMU_KEV_BIT(PMU_KEV_SYSCALLS))) {
+		    !pmu_kevents_any(PMU_KEV_BIT(PMU_KEV_SYSCALLS))) {
 			syscall_enter_cycles(c);
 			return;
 		}

@@ -3,11 +3,15 @@
  * calls, faults, switches, ticks, and the cycles of each mode.  Any driver
  * may count them (the software PMU does); the kernel names no driver.
  *
- * Each hook costs one load and one predictable branch while no loaded
- * counter wants its kind: the active driver keeps pmu_kevents_wanted up to
- * date (pmu_kevents_want) whenever it loads or unloads a counter.  Call
- * the hooks with interrupts off (a counter's read-modify-write must not
- * be split by a tick that folds it), never from inside an hwperf callback.
+ * Each hook costs one test and one predictable branch while no counter
+ * loaded on the running CPU wants its kind: the active driver keeps each
+ * CPU's word up to date (pmu_kevents_want) whenever it loads or unloads a
+ * counter there, and the arch keeps the word where its CPU tests it in
+ * one instruction or two (machdep.h machdep_kevents_any: x86 a GS-relative
+ * test, MIPS a load through DESAVE), as a shared word cost.  So a task
+ * counting on one CPU costs the others nothing.  Call the hooks with
+ * interrupts off (a counter's read-modify-write must not be split by a
+ * tick that folds it), never from inside an hwperf callback.
  *
  * Report an event in the mode the CPU was in when it arose: the
  * interrupted mode for faults, TLB refills, interrupts and ticks; U for a
@@ -18,6 +22,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "machdep.h"
 
 enum pmu_kevent {
 	PMU_KEV_CYCLES,         /* mode time: the mode_switch/user_span hooks */
@@ -34,10 +40,23 @@ enum pmu_kevent {
 
 #define PMU_KEV_BIT(k) (1u << (k))
 
-/* Bit per kind some loaded counter counts (one CPU: one word). */
-extern uint32_t pmu_kevents_wanted;
-/* For the active driver: the kinds its loaded counters count now. */
-void pmu_kevents_want(uint32_t kinds);
+/* For the active driver: the kinds its counters loaded on cpu count now
+ * (any CPU may say it of any, as a reshape with nothing loaded does). */
+void pmu_kevents_want(unsigned cpu, uint32_t kinds);
+/* CPU cpu's kinds, for a reader anywhere (`hwperf status`): a snapshot. */
+uint32_t pmu_kevents_of(unsigned cpu);
+/* A kind's name (`hwperf status`), "?" past the last. */
+const char *pmu_kevent_name(unsigned kind);
+
+/* Whether a counter loaded on the running CPU wants any of the kinds in
+ * bits.  Read with interrupts on, the CPU may change under it: the word
+ * is that of the CPU the task ran on when it asked, where its own
+ * counters were loaded, and the hook's slow way finds its own CPU's
+ * counters itself. */
+static inline bool pmu_kevents_any(uint32_t bits)
+{
+	return machdep_kevents_any(bits);
+}
 
 void pmu_kevent_slow(enum pmu_kevent kind, uint32_t mode, uint64_t n, uintptr_t pc);
 void pmu_mode_switch_slow(uint32_t new_mode, uint64_t now, uintptr_t pc);
@@ -124,7 +143,7 @@ static inline bool pmu_user_span_hold(struct pmu_user_hold *h, uint64_t left,
 
 static inline int pmu_kevent_wanted(enum pmu_kevent kind)
 {
-	return __builtin_expect((pmu_kevents_wanted & PMU_KEV_BIT(kind)) != 0, 0);
+	return __builtin_expect(pmu_kevents_any(PMU_KEV_BIT(kind)), 0);
 }
 
 /* PMU_MODE_U or PMU_MODE_K: the mode the innermost trap interrupted, for

@@ -17,6 +17,11 @@
  * CPU seven instructions a call, a 32-bit one three. */
 #define MACHDEP_ACCT_DEFERRED 1
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pcpu.h"
+
 /*
  * The running CPU's number is in Context.PTEBase (bits 31:23) and its
  * struct cpu (kernel/proc/task.h this_cpu) in ErrorEPC: smp.c writes
@@ -48,6 +53,15 @@ static inline void *machdep_cpu_local(void *cpu0)
 	(void)cpu0;
 	__asm__ volatile("mfc0 %0, $" MACHDEP_CP0_ERROREPC ", 0" : "=r"(p));
 	return p;
+}
+
+/* Whether the running CPU's kernel-event word (kernel/pmu_kevent.h,
+ * pcpu.h kevents) has any of bits: an mfc0 of DESAVE and a load, where
+ * a shared word took a lui and a load.  pcpu_here is volatile: never
+ * merged with a test across a switch. */
+static inline bool machdep_kevents_any(uint32_t bits)
+{
+	return (pcpu_here()->kevents & bits) != 0;
 }
 
 #endif

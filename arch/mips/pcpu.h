@@ -68,9 +68,9 @@ struct mips_pcpu {
 	 * read the PMU's wanted kinds (five), and read the exit stamp through
 	 * the exit sink and put the sink back (three).
 	 * The refill handler stores its (never zero) block address here, since
-	 * the counters above moved; arch_kevents_changed stores
-	 * PCPU_SLOW_COUNTED in every CPU's when a counter wants the calls or
-	 * their cycles; arch_user_stamp_to stores PCPU_SLOW_SINK when it
+	 * the counters above moved; arch_kevents_set stores
+	 * PCPU_SLOW_COUNTED in a CPU's when a counter loaded there wants the
+	 * calls or their cycles; arch_user_stamp_to stores PCPU_SLOW_SINK when it
 	 * points the sink elsewhere than user_exit, so that while the hint is
 	 * clear the sink is user_exit.  Cleared only by the slow cut, before
 	 * it compares the counters, reads the kinds and puts the sink back
@@ -82,6 +82,10 @@ struct mips_pcpu {
 	 */
 	uint32_t syscall_slow;
 	/* C's alone, from here. */
+	/* The kernel-event kinds this CPU's loaded counters count
+	 * (kernel/pmu_kevent.h): every hook's gate loads it through DESAVE,
+	 * an mfc0 where a shared word's address took a lui. */
+	uint32_t kevents;
 	struct asid_space asids;        /* this CPU's TLB's ASIDs (vm.c) */
 	/* Where an arch_vm keeps this CPU's ASID (vm.c): an add on the
 	 * switch path instead of reading and scaling the CPU number. */

@@ -369,33 +369,39 @@ static inline __attribute__((always_inline)) bool syscall_cut_held(struct mips_p
 #define SLOW_KEVENTS (PMU_KEV_BIT(PMU_KEV_CYCLES) | PMU_KEV_BIT(PMU_KEV_SYSCALLS))
 #define HELD_KEVENTS PMU_KEV_BIT(PMU_KEV_CYCLES)
 /*
- * kernel/arch.h: every CPU's hint set, after the word changed (the
- * caller stored it), whenever a counter wants those kinds; each CPU's
- * next call then reads the word (mips_syscall_slow).  Every block, not
- * only the online CPUs': one that starts later starts slow as well.  A
- * change that wants neither needs nothing: the next slow cut clears
- * the hint.
+ * kernel/arch.h: cpu's word, and its hint set after the word is stored
+ * whenever a counter loaded there wants those kinds; that CPU's next
+ * call then reads the word (mips_syscall_slow).  Any block, online or
+ * not: one that starts later starts with what its word says.  A change
+ * that wants neither needs nothing: the next slow cut clears the hint.
  */
-void arch_kevents_changed(uint32_t kinds)
+void arch_kevents_set(unsigned cpu, uint32_t kinds)
 {
+	struct mips_pcpu *p = &mips_pcpu[cpu % CPU_MAX];
+
+	__atomic_store_n(&p->kevents, kinds, __ATOMIC_RELAXED);
 	if (!(kinds & SLOW_KEVENTS))
 		return;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	for (unsigned i = 0; i < CPU_MAX; i++)
-		__atomic_store_n(&mips_pcpu[i].syscall_slow, PCPU_SLOW_COUNTED,
-				 __ATOMIC_RELAXED);
+	__atomic_store_n(&p->syscall_slow, PCPU_SLOW_COUNTED, __ATOMIC_RELAXED);
 }
 
-/* Whether a loaded counter wants what the short cut skips. */
-static inline bool slow_kevents_wanted(void)
+uint32_t arch_kevents_of(unsigned cpu)
 {
-	return (__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) & SLOW_KEVENTS) != 0;
+	return __atomic_load_n(&mips_pcpu[cpu % CPU_MAX].kevents, __ATOMIC_RELAXED);
 }
 
-/* Whether of those the loaded counters want the cycles alone. */
-static inline bool held_kevents_only(void)
+/* Whether a counter loaded on this CPU (p) wants what the short cut
+ * skips. */
+static inline bool slow_kevents_wanted(const struct mips_pcpu *p)
 {
-	return (__atomic_load_n(&pmu_kevents_wanted, __ATOMIC_RELAXED) & SLOW_KEVENTS) ==
+	return (__atomic_load_n(&p->kevents, __ATOMIC_RELAXED) & SLOW_KEVENTS) != 0;
+}
+
+/* Whether of those the counters loaded on this CPU want the cycles alone. */
+static inline bool held_kevents_only(const struct mips_pcpu *p)
+{
+	return (__atomic_load_n(&p->kevents, __ATOMIC_RELAXED) & SLOW_KEVENTS) ==
 	       HELD_KEVENTS;
 }
 
@@ -405,33 +411,31 @@ static inline bool held_kevents_only(void)
  * stays set, so that calls keep coming here until none does), else
  * trap_syscall_enter (which brings the clock's refill counts up to
  * date) with the hint cleared first.  Cleared before the PMU's word is
- * read again, so that a change made on another CPU meanwhile
- * (arch_kevents_changed, which sets the hint after it changes the word)
+ * read again, so that a change of it made on another CPU meanwhile
+ * (arch_kevents_set, which sets the hint after it changes the word)
  * is never lost: a read that still sees nothing wanted came before
  * that change, so its hint store comes after the clear.  Nothing here
  * can take a refill: interrupts are off and only KSEG0 is touched.
  */
 static intptr_t mips_syscall_slow(const syscall_arg_t *args, struct trapframe *tf)
 {
-	if (!slow_kevents_wanted()) {
-		struct mips_pcpu *p = pcpu_here_irqs_off();
+	struct mips_pcpu *p = pcpu_here_irqs_off();
 
+	if (!slow_kevents_wanted(p)) {
 		__atomic_store_n(&p->syscall_slow, 0, __ATOMIC_RELAXED);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		if (!slow_kevents_wanted()) {
+		if (!slow_kevents_wanted(p)) {
 			trap_syscall_enter(tf);
 			goto call;
 		}
 		__atomic_store_n(&p->syscall_slow, PCPU_SLOW_COUNTED, __ATOMIC_RELAXED);
-	} else if (held_kevents_only()) {
+	} else if (held_kevents_only(p)) {
 		/* The same order as the clear's above: a change that adds
 		 * the calls, made meanwhile, is seen here or sets the hint
 		 * after this store. */
-		struct mips_pcpu *p = pcpu_here_irqs_off();
-
 		__atomic_store_n(&p->syscall_slow, PCPU_SLOW_HELD, __ATOMIC_RELAXED);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		if (!held_kevents_only())
+		if (!held_kevents_only(p))
 			__atomic_store_n(&p->syscall_slow, PCPU_SLOW_COUNTED, __ATOMIC_RELAXED);
 	}
 	trap_syscall_enter_counted(tf);

@@ -48,7 +48,7 @@ void arch_user_stamp_to(uint64_t *where)
 	/* The system call's short cut leaves the sink alone (trap.c): the
 	 * next call cuts the slow way, whose arch_user_span puts it back.
 	 * The page takes the stamp only for a live cycles:u counter, whose
-	 * kind sets the hint as well (arch_kevents_changed); this keeps the
+	 * kind sets the hint as well (arch_kevents_set); this keeps the
 	 * hint's promise here, whatever the PMU layer wants (trap.c
 	 * mips_syscall_sink_lost panics if it is ever broken). */
 	p->syscall_slow = PCPU_SLOW_SINK;

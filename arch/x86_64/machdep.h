@@ -17,6 +17,9 @@
  * here, so no. */
 #define MACHDEP_ACCT_DEFERRED 0
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "percpu.h"
 
 /* The running CPU's number: one load through GS (percpu.h). */
@@ -26,6 +29,21 @@ static inline unsigned machdep_cpu_id(void)
 
 	__asm__ volatile("movl %%gs:%c1, %0" : "=r"(v) : "i"(PERCPU_ID));
 	return v;
+}
+
+/*
+ * Whether the running CPU's kernel-event word (kernel/pmu_kevent.h,
+ * percpu.h kevents) has any of bits: one test of the word in place, GS
+ * relative, and the flag as the result, so a gate is a test and a branch
+ * as it was with a shared word.  Volatile: never merged with a test
+ * across a switch, which changes GS.
+ */
+static inline bool machdep_kevents_any(uint32_t bits)
+{
+	bool any;
+
+	__asm__ volatile("testl %1, %%gs:%c2" : "=@ccnz"(any) : "ri"(bits), "i"(PERCPU_KEVENTS));
+	return any;
 }
 
 /* The running CPU's struct cpu (kernel/proc/task.h this_cpu): one load

@@ -20,12 +20,26 @@ _Static_assert(offsetof(struct x86_cpu, exit_sink) == PERCPU_EXIT_SINK, "the TSC
 _Static_assert(offsetof(struct x86_cpu, is_ap) == PERCPU_IS_AP, "percpu_is_ap");
 _Static_assert(offsetof(struct x86_cpu, id) == PERCPU_ID, "machdep_cpu_id");
 _Static_assert(offsetof(struct x86_cpu, local) == PERCPU_LOCAL, "machdep_cpu_local");
+_Static_assert(offsetof(struct x86_cpu, kevents) == PERCPU_KEVENTS, "machdep_kevents_any");
 
 static struct x86_cpu cpus[CPU_MAX];
 
 struct x86_cpu *percpu_get(unsigned id)
 {
 	return id < CPU_MAX ? &cpus[id] : NULL;
+}
+
+/* kernel/arch.h: the word machdep_kevents_any tests.  Nothing caches it:
+ * the system call's entry tests it itself (kernel/entry.c
+ * trap_syscall_enter). */
+void arch_kevents_set(unsigned cpu, uint32_t kinds)
+{
+	__atomic_store_n(&cpus[cpu % CPU_MAX].kevents, kinds, __ATOMIC_RELAXED);
+}
+
+uint32_t arch_kevents_of(unsigned cpu)
+{
+	return __atomic_load_n(&cpus[cpu % CPU_MAX].kevents, __ATOMIC_RELAXED);
 }
 
 void percpu_init_cpu(unsigned id)

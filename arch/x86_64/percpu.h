@@ -34,6 +34,10 @@ struct x86_cpu {
 	unsigned id;
 	/* The portable kernel's struct cpu for this CPU (this_cpu()). */
 	void *local;
+	/* The kernel-event kinds this CPU's loaded counters count
+	 * (kernel/pmu_kevent.h): every hook's gate tests it in place, one
+	 * GS-relative test as a shared word's took one RIP-relative one. */
+	uint32_t kevents;
 	/* SMP (smp.c); written by this CPU, read by CPU 0's `cpus`. */
 	uint32_t apic_id;
 	volatile uint32_t stage;        /* how far bring-up got (SMP_STAGE_*) */
@@ -59,6 +63,7 @@ struct x86_cpu {
 #define PERCPU_IS_AP       64
 #define PERCPU_ID          68
 #define PERCPU_LOCAL       72
+#define PERCPU_KEVENTS     80
 
 /* Boot CPU: point GS at its area.  Right after gdt_init (which zeroes
  * GS), so that trap() can read it from the first fault on. */

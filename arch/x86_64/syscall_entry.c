@@ -95,10 +95,3 @@ void syscall_from_user(struct trapframe *tf)
 	if (trap_syscall_exit_work(tf) && !sysret_fits(tf))
 		arch_return_to_user(tf);
 }
-
-/* kernel/arch.h: syscall_from_user reads pmu_kevents_wanted itself
- * (trap_syscall_enter), so nothing here caches it. */
-void arch_kevents_changed(uint32_t kinds)
-{
-	(void)kinds;
-}

@@ -8,6 +8,7 @@
  *	err EBUSY: pid 7 holds ...     refusal: errno name and why (R20)
  *	cycles:u count=1234 enabled=5000 running=2500
  *	placed cpu=0 pid=7 counter=1 hw=0 event=loads:u   (status: on the PMU now)
+ *	kevents cpu=1 kinds=cycles,syscalls   (status: what CPU 1's hooks pass on)
  *
  * The first line is always `ok ...` or `err ...`; data lines follow.  A
  * counter's NAME is its event in spec syntax (`syscalls:uk`), with the
@@ -33,6 +34,7 @@
 #include "internal.h"
 #include "ops.h"
 #include "pmu/soft/softpmu.h"
+#include "pmu_kevent.h"
 #include "tools/prof_sample.h"
 #include "spec.h"
 
@@ -235,6 +237,30 @@ static void print_placed(void)
 	hwperf_unlock(me, f);
 }
 
+/*
+ * The kernel events each CPU's hooks pass on (pmu_kevent.h), from what
+ * its loaded counters count: which CPUs pay for the counting, and which
+ * ones run the bare paths.
+ */
+static void print_kevents(void)
+{
+	char names[128];
+
+	for (unsigned cpu = 0; cpu < hwperf_env_ncpus(); cpu++) {
+		uint32_t kinds = pmu_kevents_of(cpu);
+		size_t len = 0;
+
+		names[0] = '\0';
+		for (unsigned k = 0; k < PMU_KEV_COUNT && len < sizeof(names); k++) {
+			if (kinds & PMU_KEV_BIT(k))
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+							len ? "," : "", pmu_kevent_name(k));
+		}
+		/* One printf a line: another CPU's output never splits it. */
+		printf("kevents cpu=%u kinds=%s\n", cpu, kinds ? names : "none");
+	}
+}
+
 static int show_status(void)
 {
 	const struct pmu_caps *caps = hwperf_caps();
@@ -250,6 +276,7 @@ static int show_status(void)
 		printf("pmu %s\n", lines[i]);
 	print_holders();
 	print_placed();
+	print_kevents();
 	print_invariants();
 	print_xcalls();
 	return 0;

@@ -10,7 +10,6 @@
 #include "pmu.h"
 #include "pmu_kevent.h"
 
-uint32_t pmu_kevents_wanted;
 struct pmu_user_hold pmu_user_hold[PMU_HOLD_CPUS];
 
 static const struct pmu_ops *active;
@@ -19,13 +18,35 @@ static bool (*overflow_handler)(uintptr_t pc, uint32_t mode);
 void pmu_set_active(const struct pmu_ops *ops)
 {
 	active = ops;
-	pmu_kevents_wanted = 0;
+	for (unsigned cpu = 0; cpu < CPU_MAX; cpu++)
+		arch_kevents_set(cpu, 0);
 }
 
-void pmu_kevents_want(uint32_t kinds)
+void pmu_kevents_want(unsigned cpu, uint32_t kinds)
 {
-	pmu_kevents_wanted = kinds;
-	arch_kevents_changed(kinds);
+	arch_kevents_set(cpu % CPU_MAX, kinds);
+}
+
+uint32_t pmu_kevents_of(unsigned cpu)
+{
+	return cpu < CPU_MAX ? arch_kevents_of(cpu) : 0;
+}
+
+static const char *const kevent_names[PMU_KEV_COUNT] = {
+	[PMU_KEV_CYCLES] = "cycles",
+	[PMU_KEV_SYSCALLS] = "syscalls",
+	[PMU_KEV_CSW_VOL] = "csw-vol",
+	[PMU_KEV_CSW_INVOL] = "csw-invol",
+	[PMU_KEV_FAULTS] = "faults",
+	[PMU_KEV_TLB_REFILLS] = "tlb-refills",
+	[PMU_KEV_IRQS] = "irqs",
+	[PMU_KEV_TICKS] = "ticks",
+	[PMU_KEV_SIGNALS] = "signals",
+};
+
+const char *pmu_kevent_name(unsigned kind)
+{
+	return kind < PMU_KEV_COUNT ? kevent_names[kind] : "?";
 }
 
 void pmu_set_overflow_handler(bool (*handler)(uintptr_t pc, uint32_t mode))

@@ -49,6 +49,14 @@ def counters(out):
     return {m.group(1): int(m.group(2)) for m in CTR.finditer(out)}
 
 
+KEVENTS = re.compile(r"^kevents cpu=(\d+) kinds=(\S+)$", re.M)
+
+
+def kevents(c):
+    """{cpu: kinds} of `hwperf status`: what each CPU's hooks pass on."""
+    return {int(cpu): kinds for cpu, kinds in KEVENTS.findall(c.run("hwperf status"))}
+
+
 def cpu_ticks(c):
     return {int(a): int(b) for a, b in CPU_TICKS.findall(c.run("cpus"))}
 
@@ -82,6 +90,9 @@ def test_R3_R12_R19_every_cpu_counts_its_own(boot):
     c = smp(boot)
     before = cpu_ticks(c)
     gen = ok(c.run("hwperf sys force cycles:k,ticks:k"))
+    # R3: every CPU's block is loaded there, so every CPU's hooks pass
+    # the two kinds on (each tests its own word: pmu_kevent.h).
+    assert kevents(c) == {cpu: "cycles,ticks" for cpu in range(SMP)}
     assert "nap: slept" in c.run("spawn --wait nap 300")
     per_cpu = {}
     for cpu in range(SMP):
@@ -105,6 +116,7 @@ def test_R3_R12_R19_every_cpu_counts_its_own(boot):
     # Release folds and stops every CPU's block.
     assert ok(c.run("hwperf sys release")) == 0
     assert counters(c.run("hwperf sys read --cpu 3")) == {}
+    assert kevents(c) == {cpu: "none" for cpu in range(SMP)}
     # All of it by cross-call, every one answered (`hwperf status`).
     m = re.search(r"^xcalls served=(\d+) polled=(\d+) timeouts=(\d+) rerung=(\d+)$",
                   c.run("hwperf status"), re.M)
@@ -128,6 +140,8 @@ def test_R4_system_enable_names_task_and_cpu(boot):
     let_run(c, 0.2)
     why = err(c.run("hwperf sys enable cycles:k"), "EBUSY")
     assert "pid %d has USER counters live on cpu 1" % pid in why, why
+    # Its counters are live on CPU 1 alone: only CPU 1's hooks feed them.
+    assert kevents(c) == {0: "none", 1: "cycles", 2: "none", 3: "none"}
     c.run("kill -KILL %d" % pid)
 
 

@@ -302,3 +302,78 @@ def test_insn_profile_adds_up_and_names_the_syscall_path(target, tmp_path):
     rows = dict((f[0], float(f[1])) for f in (line.split() for line in folded.splitlines()))
     assert rows["total"] == sum(counts)
     assert rows.get("sys_getppid", 0) >= PROF_CALLS, folded
+
+
+# ---- the kernel's event gates are per CPU (issue 12 item 1) ----------------
+
+GATE_CALLS = 3000
+KEVENTS = re.compile(r"^kevents cpu=(\d+) kinds=(\S+)$", re.M)
+
+
+def test_counters_on_one_cpu_leave_the_others_calls_bare(target, tmp_path):
+    """Each CPU's hooks test that CPU's word (kernel/pmu_kevent.h): with a
+    task counting syscalls:u on CPU 1, `hwperf status` says CPU 1 passes
+    system calls on and CPU 0 nothing, and from outside, CPU 0's calls
+    take the uncounted entry: the counted one (`syscall_enter_counted`)
+    runs for none of GATE_CALLS uncounted calls pinned there, and once
+    for each of as many counted ones and their exit (stat), so the check
+    can fail.  A
+    shared word sent both sets of calls the counted way (2 x GATE_CALLS).
+    Two CPUs: x86_64 -smp 2, the Malta's 34Kf with two VPEs, under
+    -icount, whose round robin lets the plugin count both (arg=rr=on)."""
+    prof = str(tmp_path / "prof")
+    log = str(tmp_path / "witness.log")
+    kernel = os.path.join(ROOT, "build", target, "tally.elf")
+    cpu = None if target == "x86_64" else "34Kf"
+    c = Console(target, append="cpi=1", icount=True, cpu=cpu, smp=2,
+                extra_qemu=["-plugin", "%s,arg=out=%s,arg=prof=%s,arg=rr=on" %
+                            (PLUGIN, log, prof)])
+    try:
+        out = c.run("spawn --cpu 1 spin 4000000000")
+        m = re.search(r"^pid (\d+)$", out, re.M)
+        assert m, out
+        pid = int(m.group(1))
+        assert re.match(r"^ok gen=\d+", c.run("hwperf enable %d syscalls:u" % pid))
+        kinds = {}
+        for _ in range(50):         # until CPU 1 has loaded the set
+            kinds = dict(KEVENTS.findall(c.run("hwperf status")))
+            if kinds.get("1") == "syscalls":
+                break
+        assert kinds == {"0": "none", "1": "syscalls"}, kinds
+        out = c.run("spawn --wait --cpu 0 sys %d" % GATE_CALLS, timeout=RUN_TIMEOUT)
+        assert re.search(r"^exit 0$", out, re.M), out
+        out = c.run("stat -e syscalls:u sys %d" % GATE_CALLS, timeout=RUN_TIMEOUT)
+        assert re.search(r"^exit 0$", out, re.M), out
+        c.run("kill -KILL %d" % pid)
+        c.send("poweroff\r")
+        c.wait_exit(timeout=60)
+    finally:
+        c.close()
+    with open(log) as f:
+        text = f.read()
+    assert re.match(r"witness version=1 target=\S+ vcpus=2 rr\n", text), text[:200]
+    total = re.search(r"^total user_insns=(\d+) kernel_insns=(\d+) syscalls=\d+ "
+                      r"kernel_syscalls=\d+$", text, re.M)
+    assert total, text[-400:]
+    with open(prof) as f:
+        runs = {int(a, 16): int(n) for a, n in
+                re.findall(r"^pc (0x[0-9a-f]+) n=(\d+)$", f.read(), re.M)}
+    assert sum(runs.values()) == int(total.group(1)) + int(total.group(2))
+    # How often a function was entered: its first instruction's count.
+    calls = runs.get(symbol(kernel, "sys_getppid"), 0)
+    counted = runs.get(symbol(kernel, "syscall_enter_counted"), 0)
+    assert calls == 2 * GATE_CALLS, calls
+    # stat's GATE_CALLS and its exit; none of the pinned task's (nor of
+    # the spinner's: it makes no call).
+    assert counted == GATE_CALLS + 1, (counted, calls)
+
+
+def symbol(elf, name):
+    """The address of function name in elf (LTO may suffix it: name.lto_priv.0)."""
+    out = subprocess.run(["llvm-nm", "--defined-only", elf], check=True,
+                         capture_output=True, text=True).stdout
+    found = [int(a, 16) for a, _, sym in (line.split() for line in out.splitlines()
+                                          if len(line.split()) == 3)
+             if sym == name or sym.startswith(name + ".")]
+    assert len(found) == 1, (name, found)
+    return found[0]

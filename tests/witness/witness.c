@@ -38,8 +38,14 @@
  * folds them into functions; that is how the hot paths' per-function
  * costs in docs/costs.md are measured from outside the guest.
  *
- * One vCPU only: inline counters in plugin API v1 are not per vCPU, and
- * an entry is a transition of one CPU's stream.
+ * One vCPU, unless arg=rr=on says the vCPUs take turns in one thread
+ * (QEMU's round robin: -icount, or -accel tcg,thread=single; nothing
+ * here can check that): inline counters in plugin API v1 are not per
+ * vCPU, so on threads of their own their adds would race, and an entry
+ * or an interval is of one CPU's stream.  With rr the totals and the
+ * profile are every vCPU's together, exact, and no entries or intervals
+ * are kept: the first line says `vcpus=N rr`, the total line has
+ * neither field, and a mark in the guest is left alone.
  *
  * Debian ships no plugin header, so the API v1 declarations this file
  * uses are written out below from the documented interface.
@@ -146,6 +152,7 @@ struct counts {
 
 static struct {
 	enum witness_isa isa;
+	bool rr;                        /* several vCPUs in turn: totals only */
 	FILE *out;
 	struct counts c;
 	uint64_t user_seen;             /* user_insns when the kernel last ran */
@@ -280,6 +287,8 @@ static void instrument_insn(struct qemu_plugin_insn *insn)
 		qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
 			user ? &w.c.syscalls : &w.c.kernel_syscalls, 1);
 	/* Marks are kernel code: a user program cannot open intervals. */
+	if (w.rr)
+		return;
 	if (!user && (f & WITNESS_INSN_BEGIN))
 		qemu_plugin_register_vcpu_insn_exec_cb(insn, mark_begin,
 						       QEMU_PLUGIN_CB_NO_REGS, NULL);
@@ -298,7 +307,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	/* A block lies within one page, so its first address gives its mode. */
 	unsigned f0 = witness_classify(w.isa,
 		qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, 0)), NULL, 0);
-	if (!(f0 & WITNESS_INSN_USER))
+	if (!(f0 & WITNESS_INSN_USER) && !w.rr)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, kernel_block,
 						     QEMU_PLUGIN_CB_NO_REGS, NULL);
 	for (size_t i = 0; i < n; i++)
@@ -308,15 +317,19 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 static void at_exit(qemu_plugin_id_t id, void *udata)
 {
 	char line[320];
+	int n;
 
 	(void)id;
 	(void)udata;
-	snprintf(line, sizeof(line), "total user_insns=%llu kernel_insns=%llu syscalls=%llu "
-		 "kernel_syscalls=%llu entries=%llu intervals=%llu open=%u\n",
-		 (unsigned long long)w.c.user_insns, (unsigned long long)w.c.kernel_insns,
-		 (unsigned long long)w.c.syscalls, (unsigned long long)w.c.kernel_syscalls,
-		 (unsigned long long)w.c.entries, (unsigned long long)w.begins, w.open);
+	n = snprintf(line, sizeof(line), "total user_insns=%llu kernel_insns=%llu syscalls=%llu "
+		     "kernel_syscalls=%llu", (unsigned long long)w.c.user_insns,
+		     (unsigned long long)w.c.kernel_insns, (unsigned long long)w.c.syscalls,
+		     (unsigned long long)w.c.kernel_syscalls);
+	if (!w.rr && n > 0 && (size_t)n < sizeof(line))
+		snprintf(line + n, sizeof(line) - (size_t)n, " entries=%llu intervals=%llu open=%u",
+			 (unsigned long long)w.c.entries, (unsigned long long)w.begins, w.open);
 	put(line);
+	put("\n");
 	fclose(w.out);
 	if (prof.out)
 		prof_write();
@@ -345,15 +358,18 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			path = argv[i] + 4;
 		else if (strncmp(argv[i], "prof=", 5) == 0 && argv[i][5])
 			prof_path = argv[i] + 5;
+		else if (strcmp(argv[i], "rr=on") == 0)
+			w.rr = true;
 		else
-			return refuse("unknown argument (use arg=out=PATH[,arg=prof=PATH])");
+			return refuse("unknown argument (use arg=out=PATH[,arg=prof=PATH][,arg=rr=on])");
 	}
 	if (!path || !*path)
 		return refuse("no output file (use arg=out=PATH)");
 	if (!info->system_emulation)
 		return refuse("system emulation only");
-	if (info->system.smp_vcpus != 1 || info->system.max_vcpus != 1)
-		return refuse("one vCPU only (-smp 1): inline counts are not per vCPU");
+	if ((info->system.smp_vcpus != 1 || info->system.max_vcpus != 1) && !w.rr)
+		return refuse("one vCPU only (-smp 1): inline counts are not per vCPU "
+			      "(arg=rr=on if they run in turn: -icount)");
 	if (!witness_isa_of(info->target_name, &w.isa))
 		return refuse("target is not x86_64, mips or mipsel");
 	w.out = fopen(path, "w");
@@ -365,7 +381,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		if (!prof.out)
 			return refuse("cannot open the profile file (or no memory for it)");
 	}
-	snprintf(line, sizeof(line), "witness version=1 target=%s\n", info->target_name);
+	if (w.rr)
+		snprintf(line, sizeof(line), "witness version=1 target=%s vcpus=%d rr\n",
+			 info->target_name, info->system.smp_vcpus);
+	else
+		snprintf(line, sizeof(line), "witness version=1 target=%s\n", info->target_name);
 	put(line);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

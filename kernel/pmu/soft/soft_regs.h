@@ -35,8 +35,9 @@
  *
  * The kernel reports through pmu_kevent.h, which calls the driver's hooks
  * (soft_kernel_event, softpmu_mode_switch, softpmu_user_span) only for the
- * kinds some loaded counter counts: the driver says which at every resume
- * and suspend (pmu_kevents_want).  A scheduler switch is counted before
+ * kinds some counter loaded on that CPU counts: the driver says which,
+ * bank by bank, at every resume and suspend (pmu_kevents_want).  A
+ * scheduler switch is counted before
  * hwperf_switch_slow takes the old task's counters off.  While no counter
  * counts cycles the bank's mode is not followed; the resume that loads one
  * starts it at that moment, in K mode, where every resume runs.

@@ -81,8 +81,6 @@ static struct softpmu_config cfg = {
 	.this_cpu = cpu_zero,
 };
 static struct soft_bank banks[SOFTPMU_MAX_CPUS];
-/* Banks with kinds != 0: what tell_wanted has to look at. */
-static uint32_t banks_counting;
 /* pmu_width_mask(cfg.width), kept with cfg: every event added needs it. */
 static uint64_t wmask = 0xffffffffu;
 _Static_assert(SOFTPMU_WIDTH_DEFAULT == 32, "wmask starts as the default width's");
@@ -143,31 +141,26 @@ static const uint8_t event_of_kind[PMU_KEV_COUNT] = {
 	[PMU_KEV_SIGNALS] = SOFTPMU_SIGNALS,
 };
 
-/* What the enabled counters of every bank count, for the kernel's
- * hooks: told whenever a bank's counters are loaded or unloaded (each
- * bank keeps its own kinds, so this is one word per CPU). */
-static void tell_wanted(void)
-{
-	uint32_t kinds = 0;
-
-	for (uint32_t m = banks_counting; m; m &= m - 1)
-		kinds |= banks[__builtin_ctz(m)].kinds;
-	pmu_kevents_want(kinds);
-}
-
-/* The kinds of bank i changed: out of line, the rare case. */
+/* The kinds of bank i changed: told to the kernel's hooks on CPU i,
+ * which a bank's counters are (pmu_kevent.h: each CPU tests its own
+ * word, so counters on one CPU cost the others nothing).  Out of line,
+ * the rare case. */
 static __attribute__((noinline)) void bank_kinds_changed(unsigned i, uint32_t kinds)
 {
-	uint32_t bit = 1u << i;
-
 	banks[i].kinds = kinds;
-	banks_counting = kinds ? banks_counting | bit : banks_counting & ~bit;
-	tell_wanted();
+	pmu_kevents_want(i, kinds);
+}
+
+/* Every bank's kinds told again, after a reshape cleared them. */
+static void tell_every_bank(void)
+{
+	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++)
+		pmu_kevents_want(i, banks[i].kinds);
 }
 
 /* The kinds of bank i (every resume and suspend).  A switch or a
  * rotation between sets counting the same kinds (two tasks counting
- * cycles) leaves every bank's kinds and so the union as they were:
+ * cycles) leaves the bank's kinds and so its CPU's word as they were:
  * nothing to tell, and no call (inline). */
 static inline void bank_kinds(unsigned i, uint32_t kinds)
 {
@@ -203,13 +196,12 @@ int softpmu_configure(const struct softpmu_config *c)
 	if (!cfg.this_cpu)
 		cfg.this_cpu = cpu_zero;
 	memset(banks, 0, sizeof(banks));
-	banks_counting = 0;
 	hold_nothing();
 	for (unsigned i = 0; i < SOFTPMU_MAX_CPUS; i++) {
 		banks[i].mode = PMU_MODE_K;
 		banks[i].since = cfg.clock();
 	}
-	tell_wanted();
+	tell_every_bank();
 	return 0;
 }
 
@@ -235,9 +227,8 @@ int softpmu_reconfigure(unsigned ncounters, unsigned width)
 		banks[i].cycles.all = 0;
 		banks[i].cycles_not_u = 0;
 	}
-	banks_counting = 0;
 	hold_nothing();
-	tell_wanted();
+	tell_every_bank();
 	return 0;
 }
 
@@ -686,11 +677,15 @@ static struct soft_bank *bank_of(const struct pmu_state *st)
 	return &banks[bank_index(st)];
 }
 
-/* While no counter counted cycles the kernel did not report mode changes
- * (pmu_kevent.h); every resume runs in the kernel. */
+/* While none of the bank's counters counted cycles its CPU's kernel did
+ * not report mode changes (pmu_kevent.h); every resume runs in the
+ * kernel.  The bank's kinds are its CPU's word, and a bank is loaded on
+ * its own CPU (cfg.mode is that CPU's): the word's one test, where the
+ * bank's field took its address again (x86_64: two instructions more at
+ * every switch). */
 static void mode_if_untracked(struct soft_bank *b)
 {
-	if (!(pmu_kevents_wanted & PMU_KEV_BIT(PMU_KEV_CYCLES)))
+	if (!pmu_kevents_any(PMU_KEV_BIT(PMU_KEV_CYCLES)))
 		b->mode = cfg.mode ? cfg.mode() : PMU_MODE_K;
 }
 

@@ -8,7 +8,9 @@
 
 #include "hwperf/env.h"
 #include "hwperf/internal.h"
+#include "arch.h"
 #include "hwperf_fake_env.h"
+#include "machdep.h"
 
 #define FAKE_MAX_CPUS HWPERF_MAX_CPUS
 
@@ -19,6 +21,8 @@ unsigned fake_cpu;
 unsigned fake_kicks;
 unsigned fake_kevents_told;
 uint32_t fake_kevents_last;
+unsigned fake_kevents_last_cpu;
+static uint32_t kevents[FAKE_MAX_CPUS];
 unsigned fake_rings;
 unsigned fake_counts_out_calls;
 uint32_t fake_deaf_cpus;
@@ -60,6 +64,8 @@ void fake_env_reset(unsigned n)
 	fake_kicks = 0;
 	fake_kevents_told = 0;
 	fake_kevents_last = 0;
+	fake_kevents_last_cpu = 0;
+	memset(kevents, 0, sizeof(kevents));
 	fake_log[0] = '\0';
 	fake_logs = 0;
 	fake_cycles = fake_idle_cycles = fake_idle_iterations = 0;
@@ -286,11 +292,25 @@ void hwperf_env_foreach(void (*fn)(struct hwperf_task *t, void *arg), void *arg)
 			fn(&tasks[i].hw, arg);
 }
 
-/* kernel/arch.h: what pmu_kevents_want told the arch, and how often. */
-void arch_kevents_changed(uint32_t kinds)
+/* kernel/arch.h: each CPU's word as pmu_kevents_want told it, and what
+ * it told last, to which CPU, and how often. */
+void arch_kevents_set(unsigned cpu, uint32_t kinds)
 {
 	fake_kevents_told++;
 	fake_kevents_last = kinds;
+	fake_kevents_last_cpu = cpu;
+	kevents[cpu % FAKE_MAX_CPUS] = kinds;
+}
+
+uint32_t arch_kevents_of(unsigned cpu)
+{
+	return kevents[cpu % FAKE_MAX_CPUS];
+}
+
+/* machdep.h (doubles/): the running CPU is fake_cpu. */
+bool fake_kevents_any(uint32_t bits)
+{
+	return (kevents[fake_cpu % FAKE_MAX_CPUS] & bits) != 0;
 }
 
 void hwperf_env_kick(unsigned cpu)

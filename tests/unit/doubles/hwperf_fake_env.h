@@ -34,9 +34,11 @@ struct fake_task {
 
 extern unsigned fake_cpu;               /* what hwperf_env_this_cpu says */
 extern unsigned fake_kicks;
-/* arch_kevents_changed calls (pmu_kevents_want), and the last kinds. */
+/* arch_kevents_set calls (pmu_kevents_want), the last kinds and CPU;
+ * each CPU's word is arch_kevents_of's. */
 extern unsigned fake_kevents_told;
 extern uint32_t fake_kevents_last;
+extern unsigned fake_kevents_last_cpu;
 /* hwperf_env_ring calls; CPUs (bit per CPU) whose ring never arrives, so
  * that an xcall to them times out; cycles added at every clock reading. */
 extern unsigned fake_rings;

@@ -182,6 +182,22 @@ static void test_cmd_status_shows_placement(void **state)
 	assert_null(strstr(out, "counter=1 hw="));
 }
 
+/* Status names the kernel events each CPU's hooks pass on (the driver's
+ * word per CPU, pmu_kevent.h), in the kinds' order; none says so. */
+static void test_cmd_status_shows_each_cpus_kevents(void **state)
+{
+	(void)state;
+	assert_int_equal(run("hwperf status"), 0);
+	has("\nkevents cpu=0 kinds=none\n");
+	has("\nkevents cpu=1 kinds=none\n");
+	pmu_kevents_want(1, PMU_KEV_BIT(PMU_KEV_SYSCALLS) | PMU_KEV_BIT(PMU_KEV_CYCLES) |
+			 PMU_KEV_BIT(PMU_KEV_SIGNALS));
+	assert_int_equal(run("hwperf status"), 0);
+	has("\nkevents cpu=0 kinds=none\n");
+	has("\nkevents cpu=1 kinds=cycles,syscalls,signals\n");
+	pmu_kevents_want(1, 0);
+}
+
 static void test_cmd_task_lifecycle_prints_counts(void **state)
 {
 	(void)state;
@@ -417,6 +433,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_cmd_status, setup),
 		cmocka_unit_test_setup(test_cmd_status_shows_placement, setup),
+		cmocka_unit_test_setup(test_cmd_status_shows_each_cpus_kevents, setup),
 		cmocka_unit_test_setup(test_cmd_soft, setup),
 		cmocka_unit_test_setup(test_cmd_task_lifecycle_prints_counts, setup),
 		cmocka_unit_test_setup(test_cmd_duplicate_events_are_named_by_slot, setup),

@@ -32,20 +32,26 @@ static uint32_t sim_mode(void)
 
 /* The soft PMU driven through ops: softpmu_ops, or a copy without an
  * optional op, the reference its fused steps are checked against. */
-static void soft_ops(unsigned ncounters, unsigned width, const struct pmu_ops *ops)
+static void soft_ops_on(unsigned ncpus, unsigned ncounters, unsigned width,
+			const struct pmu_ops *ops)
 {
 	struct softpmu_config cfg = { ncounters, width, clock_now, this_cpu, sim_mode };
 	struct hwperf_reason why;
 
 	now = 0;
 	mode_now = PMU_MODE_K;
-	fake_env_reset(1);
+	fake_env_reset(ncpus);
 	assert_int_equal(softpmu_configure(&cfg), 0);
 	assert_int_equal(hwperf_init(ops, &why), 0);
 	root = fake_spawn(1, ROOT, 1, 0);
 	a = fake_spawn(10, USER_UID, 10, 1);
 	b = fake_spawn(11, USER_UID, 11, 1);
 	fake_run(0, a);
+}
+
+static void soft_ops(unsigned ncounters, unsigned width, const struct pmu_ops *ops)
+{
+	soft_ops_on(1, ncounters, width, ops);
 }
 
 static void soft(unsigned ncounters, unsigned width)
@@ -65,6 +71,16 @@ static void to_mode(uint32_t mode, uint64_t at)
 	now = at;
 	mode_now = mode;
 	softpmu_mode_switch(mode, at, 0);
+}
+
+/* A mode change as the kernel reports it (pmu_mode_switch): only while
+ * some counter on the running CPU counts cycles, so that without one
+ * that bank's mode goes stale and a resume must find the mode afresh. */
+static void kernel_mode(uint32_t mode, uint64_t at)
+{
+	now = at;
+	mode_now = mode;
+	pmu_mode_switch(mode, at, 0);
 }
 
 static void test_softpmu_probe_and_configuration(void **state)
@@ -438,10 +454,10 @@ static void test_kevents_wanted_follows_loaded_counters(void **state)
 	struct hwperf_reason why;
 
 	(void)state;
-	assert_int_equal(pmu_kevents_wanted, 0);
+	assert_int_equal(pmu_kevents_of(0), 0);
 	assert_true(hwt_enable(a, 0, "syscalls:u,csw:k", &why) < 0);   /* k: root */
 	assert_true(hwt_enable(a, 0, "syscalls:u,csw:u", &why) > 0);
-	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+	assert_int_equal(pmu_kevents_of(0), PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
 			 PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL));
 	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 2, 0);
 	pmu_kernel_event(PMU_KEV_FAULTS, PMU_MODE_U, 5, 0);     /* nobody wants it */
@@ -449,19 +465,19 @@ static void test_kevents_wanted_follows_loaded_counters(void **state)
 	assert_int_equal(hwt_count(10, 0), 2);
 	assert_int_equal(hwt_count(10, 1), 1);
 	/* A read folds (suspend, resume): the gate is the same after it. */
-	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+	assert_int_equal(pmu_kevents_of(0), PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
 			 PMU_KEV_BIT(PMU_KEV_CSW_VOL) | PMU_KEV_BIT(PMU_KEV_CSW_INVOL));
 	/* Switched out, nothing of a's is loaded: every hook is one test. */
 	fake_run(0, b);
-	assert_int_equal(pmu_kevents_wanted, 0);
+	assert_int_equal(pmu_kevents_of(0), 0);
 	fake_run(0, a);
 	assert_true(pmu_kevent_wanted(PMU_KEV_SYSCALLS));
 	assert_false(pmu_kevent_wanted(PMU_KEV_CYCLES));
 }
 
-/* Every change of the word is told to the arch, which may cache it per
- * CPU (kernel/arch.h arch_kevents_changed: MIPS's system call hint),
- * after the word holds the new kinds. */
+/* Every change of a CPU's word is told to the arch, which keeps it where
+ * that CPU's hooks test it (kernel/arch.h arch_kevents_set; MIPS sets its
+ * system call hint after it). */
 static void test_kevents_changes_are_told_to_the_arch(void **state)
 {
 	struct hwperf_reason why;
@@ -472,7 +488,7 @@ static void test_kevents_changes_are_told_to_the_arch(void **state)
 	assert_true(hwt_enable(a, 0, "syscalls:u", &why) > 0);
 	assert_true(fake_kevents_told > 0);
 	assert_int_equal(fake_kevents_last, PMU_KEV_BIT(PMU_KEV_SYSCALLS));
-	assert_int_equal(fake_kevents_last, pmu_kevents_wanted);
+	assert_int_equal(fake_kevents_last, pmu_kevents_of(0));
 	told = fake_kevents_told;
 	fake_run(0, b);
 	assert_true(fake_kevents_told > told);
@@ -481,6 +497,84 @@ static void test_kevents_changes_are_told_to_the_arch(void **state)
 	fake_run(0, a);
 	assert_true(fake_kevents_told > told);
 	assert_int_equal(fake_kevents_last, PMU_KEV_BIT(PMU_KEV_SYSCALLS));
+}
+
+/*
+ * Each CPU's hooks test that CPU's word (pmu_kevent.h): a task counting
+ * on CPU 1 gives CPU 1 its kinds alone, so CPU 0's hooks stay one test
+ * and its events reach no counter, while CPU 1's are counted; the word
+ * follows what is loaded there (0 once the task is off, the kinds going
+ * with it when it moves).
+ */
+static void test_kevents_are_per_cpu(void **state)
+{
+	const uint32_t kinds = PMU_KEV_BIT(PMU_KEV_SYSCALLS) | PMU_KEV_BIT(PMU_KEV_FAULTS);
+	struct hwperf_reason why;
+
+	(void)state;
+	soft_ops_on(2, SOFTPMU_COUNTERS_DEFAULT, SOFTPMU_WIDTH_DEFAULT, &softpmu_ops);
+	fake_run(0, root);
+	assert_true(hwt_enable(a, 0, "syscalls:u,faults:u", &why) > 0);
+	fake_run(1, a);
+	assert_int_equal(pmu_kevents_of(1), kinds);
+	assert_int_equal(pmu_kevents_of(0), 0);
+	assert_int_equal(fake_kevents_last_cpu, 1);
+	assert_false(pmu_kevent_wanted(PMU_KEV_SYSCALLS));      /* on CPU 0 */
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 5, 0);
+	fake_cpu = 1;
+	assert_true(pmu_kevent_wanted(PMU_KEV_SYSCALLS));
+	assert_false(pmu_kevent_wanted(PMU_KEV_CYCLES));
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 3, 0);
+	pmu_kernel_event(PMU_KEV_FAULTS, PMU_MODE_U, 2, 0);
+	fake_cpu = 0;
+	fake_run(1, NULL);                      /* folded: CPU 1 counts nothing */
+	assert_int_equal(pmu_kevents_of(1), 0);
+	assert_int_equal(hwt_count(10, 0), 3);
+	assert_int_equal(hwt_count(10, 1), 2);
+	fake_run(0, a);                         /* a moves to CPU 0 */
+	assert_int_equal(pmu_kevents_of(0), kinds);
+	assert_int_equal(pmu_kevents_of(1), 0);
+	pmu_kernel_event(PMU_KEV_SYSCALLS, PMU_MODE_U, 4, 0);
+	assert_int_equal(hwt_count(10, 0), 7);
+}
+
+/*
+ * A CPU whose counters stop counting cycles stops hearing of its mode
+ * changes, whatever another CPU counts: so a resume there takes the
+ * mode afresh (softpmu.c mode_if_untracked, by the bank's own kinds).
+ * b counts user cycles on CPU 0 and a on CPU 1; CPU 0 goes to user mode
+ * (told), b is switched out, CPU 0 comes back to the kernel (not told:
+ * nothing there counts cycles now), and b is switched back in: the
+ * kernel time after that is not b's.
+ */
+static void test_untracked_mode_is_per_cpu(void **state)
+{
+	struct hwperf_reason why;
+	uint64_t before;
+
+	(void)state;
+	soft_ops_on(2, SOFTPMU_COUNTERS_DEFAULT, SOFTPMU_WIDTH_DEFAULT, &softpmu_ops);
+	fake_run(0, root);
+	assert_true(hwt_enable(a, 0, "cycles:u", &why) > 0);
+	assert_true(hwt_enable(b, 0, "cycles:u", &why) > 0);
+	fake_run(1, a);
+	now = 10;
+	fake_run(0, b);
+	kernel_mode(PMU_MODE_U, 20);
+	now = 30;
+	fake_run(0, root);                      /* b: 10 user cycles */
+	assert_true(pmu_kevents_of(1) & PMU_KEV_BIT(PMU_KEV_CYCLES));
+	assert_false(pmu_kevents_of(0) & PMU_KEV_BIT(PMU_KEV_CYCLES));
+	kernel_mode(PMU_MODE_K, 40);            /* CPU 0: not told */
+	before = hwt_count(11, 0);
+	assert_int_equal(before, 10);
+	now = 50;
+	fake_run(0, b);
+	now = 90;                               /* 40 kernel cycles */
+	assert_int_equal(hwt_count(11, 0), before);
+	kernel_mode(PMU_MODE_U, 100);
+	kernel_mode(PMU_MODE_K, 125);
+	assert_int_equal(hwt_count(11, 0), before + 25);
 }
 
 /* A read of a set without thresholds folds without stopping it
@@ -514,7 +608,7 @@ static void test_read_folds_without_stopping(void **state)
 	assert_int_equal(softpmu_peek(0, 1), v1 + 40);
 	to_mode(PMU_MODE_K, 260);
 	assert_int_equal(hwt_count(10, 1), 110);
-	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
+	assert_int_equal(pmu_kevents_of(0), PMU_KEV_BIT(PMU_KEV_SYSCALLS) |
 			 PMU_KEV_BIT(PMU_KEV_CYCLES));
 
 	/* With a threshold the read restarts the period: 7 to go of 10. */
@@ -891,7 +985,7 @@ static void switch_script(bool fused, struct switch_result *r)
 	fake_switch_fused = false;
 	now = t += 1;
 	fake_run(0, NULL);
-	r->wanted = pmu_kevents_wanted;
+	r->wanted = pmu_kevents_of(0);
 	assert_true(hwperf_read(NULL, 10, &r->c[0], &why) > 0);
 	assert_true(hwperf_read(NULL, 11, &r->c[1], &why) > 0);
 	assert_true(hwperf_read(NULL, 13, &r->c[2], &why) > 0);
@@ -1041,34 +1135,25 @@ static void test_fused_switch_tells_the_kinds_that_count(void **state)
 	assert_true(hwt_enable(b, 0, "cycles:u", &why) > 0);
 	fake_switch_fused = true;
 	fake_run(0, a);
-	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_SYSCALLS));
+	assert_int_equal(pmu_kevents_of(0), PMU_KEV_BIT(PMU_KEV_SYSCALLS));
 	fake_run(0, b);
-	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_CYCLES));
+	assert_int_equal(pmu_kevents_of(0), PMU_KEV_BIT(PMU_KEV_CYCLES));
 	fake_run(0, root);
-	assert_int_equal(pmu_kevents_wanted, 0);
+	assert_int_equal(pmu_kevents_of(0), 0);
 	fake_run(0, b);
-	assert_int_equal(pmu_kevents_wanted, PMU_KEV_BIT(PMU_KEV_CYCLES));
+	assert_int_equal(pmu_kevents_of(0), PMU_KEV_BIT(PMU_KEV_CYCLES));
 	/* b's cycles count from the fused switch on, in U only. */
 	to_mode(PMU_MODE_U, now + 10);
 	to_mode(PMU_MODE_K, now + 25);
 	assert_int_equal(hwt_count(11, 0), 25);
 }
 
-/* A mode change as the kernel reports it (pmu_mode_switch): only while
- * some counter counts cycles, so that without one the bank's mode goes
- * stale and a resume must find the mode afresh. */
-static void kernel_mode(uint32_t mode, uint64_t at)
-{
-	now = at;
-	mode_now = mode;
-	pmu_mode_switch(mode, at, 0);
-}
 
 /* What the rotation script below leaves its two tasks. */
 struct rotate_result {
 	struct hwperf_counts c[2];
 	unsigned sigs[2];
-	uint32_t wanted[240];   /* pmu_kevents_wanted after each tick */
+	uint32_t wanted[240];   /* CPU 0's kinds after each tick */
 	/* Ticks of a counting task after which cycles were wanted, not. */
 	unsigned cycles_wanted, cycles_not;
 };
@@ -1117,9 +1202,9 @@ static void rotate_script(const struct pmu_ops *ops, struct rotate_result *r)
 		}
 		now = t += 2;
 		fake_tick(0);
-		r->wanted[i] = pmu_kevents_wanted;
+		r->wanted[i] = pmu_kevents_of(0);
 		if (order[(i / 5) % 3] != root) {
-			if (pmu_kevents_wanted & PMU_KEV_BIT(PMU_KEV_CYCLES))
+			if (pmu_kevents_of(0) & PMU_KEV_BIT(PMU_KEV_CYCLES))
 				r->cycles_wanted++;
 			else
 				r->cycles_not++;
@@ -1181,6 +1266,8 @@ int main(void)
 		cmocka_unit_test_setup(test_softpmu_events_filtered_by_mode, setup),
 		cmocka_unit_test_setup(test_kevents_wanted_follows_loaded_counters, setup),
 		cmocka_unit_test_setup(test_kevents_changes_are_told_to_the_arch, setup),
+		cmocka_unit_test_setup(test_kevents_are_per_cpu, setup),
+		cmocka_unit_test_setup(test_untracked_mode_is_per_cpu, setup),
 		cmocka_unit_test_setup(test_read_folds_without_stopping, setup),
 		cmocka_unit_test_setup(test_nothing_owed_credits_nothing, setup),
 		cmocka_unit_test_setup(test_cycles_start_in_the_current_mode_after_a_gap, setup),
