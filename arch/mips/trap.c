@@ -377,7 +377,7 @@ static inline __attribute__((always_inline)) bool syscall_cut_held(struct mips_p
  */
 void arch_kevents_set(unsigned cpu, uint32_t kinds)
 {
-	struct mips_pcpu *p = &mips_pcpu[cpu % CPU_MAX];
+	struct mips_pcpu *p = &mips_pcpu[cpu];
 
 	__atomic_store_n(&p->kevents, kinds, __ATOMIC_RELAXED);
 	if (!(kinds & SLOW_KEVENTS))
@@ -388,7 +388,7 @@ void arch_kevents_set(unsigned cpu, uint32_t kinds)
 
 uint32_t arch_kevents_of(unsigned cpu)
 {
-	return __atomic_load_n(&mips_pcpu[cpu % CPU_MAX].kevents, __ATOMIC_RELAXED);
+	return __atomic_load_n(&mips_pcpu[cpu].kevents, __ATOMIC_RELAXED);
 }
 
 /* Whether a counter loaded on this CPU (p) wants what the short cut

@@ -34,12 +34,12 @@ struct x86_cpu *percpu_get(unsigned id)
  * trap_syscall_enter). */
 void arch_kevents_set(unsigned cpu, uint32_t kinds)
 {
-	__atomic_store_n(&cpus[cpu % CPU_MAX].kevents, kinds, __ATOMIC_RELAXED);
+	__atomic_store_n(&cpus[cpu].kevents, kinds, __ATOMIC_RELAXED);
 }
 
 uint32_t arch_kevents_of(unsigned cpu)
 {
-	return __atomic_load_n(&cpus[cpu % CPU_MAX].kevents, __ATOMIC_RELAXED);
+	return __atomic_load_n(&cpus[cpu].kevents, __ATOMIC_RELAXED);
 }
 
 void percpu_init_cpu(unsigned id)
