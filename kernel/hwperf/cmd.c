@@ -54,7 +54,8 @@ static struct {
 } scratch;
 
 static const char usage[] =
-	"hwperf status                    mode, holders, generations, PMU drivers, placement\n"
+	"hwperf status                    mode, holders, generations, PMU drivers, placement,\n"
+	"                                 each CPU's kernel events (kevents)\n"
 	"hwperf enable PID SPEC           start counting for task PID (k mode: system-wide)\n"
 	"hwperf profile PID SPEC          count, and profile the user PC at each threshold\n"
 	"hwperf profile -r N PID SPEC     ... keeping one sample record per hit (ring of N)\n"
